@@ -1,0 +1,131 @@
+import { z } from 'zod';
+import { LIMITS } from '../common/limits.js';
+import { listResponseSchema, pageNumber } from '../common/list.schemas.js';
+
+export const ROLES = ['reader', 'moderator', 'admin', 'superadmin'] as const;
+export const RoleSchema = z.enum(ROLES);
+export type Role = z.infer<typeof RoleSchema>;
+
+/** Spec §6: admin status is role admin or superadmin; staff adds moderators. */
+export function isAdminRole(role: Role): boolean {
+  return role === 'admin' || role === 'superadmin';
+}
+export function isStaffRole(role: Role): boolean {
+  return role === 'moderator' || isAdminRole(role);
+}
+
+export const MESSAGES = {
+  usernameMin: 'يجب أن يكون اسم المستخدم 3 أحرف على الأقل',
+  usernameMax: `يجب ألا يتجاوز اسم المستخدم ${LIMITS.usernameMax} حرفًا`,
+  usernameChars: 'يمكن أن يحتوي اسم المستخدم على حروف وأرقام و _ . - فقط',
+  emailInvalid: 'يرجى إدخال بريد إلكتروني صالح',
+  passwordMin: 'يجب أن تكون كلمة المرور 6 أحرف على الأقل',
+  passwordMax: `يجب ألا تتجاوز كلمة المرور ${LIMITS.passwordMax} حرفًا`,
+  passwordsMismatch: 'كلمتا المرور غير متطابقتين',
+  newPasswordsMismatch: 'كلمتا المرور الجديدتان غير متطابقتين',
+  passwordTooCommon: 'كلمة المرور هذه شائعة جدًا وسهلة التخمين، يرجى اختيار غيرها',
+  passwordSameAsOld: 'يجب أن تختلف كلمة المرور الجديدة عن الحالية',
+  // Spec §5 gives the login form's messages in English, verbatim.
+  loginUsernameMin: 'Username must be at least 3 characters.',
+  loginPasswordMin: 'Password must be at least 6 characters.',
+} as const;
+
+// Letters of any script (Arabic included), digits, and _ . - ; no spaces or invisible characters.
+const USERNAME_PATTERN = /^[\p{L}\p{N}_.-]+$/u;
+
+export const UsernameSchema = z
+  .string({ error: MESSAGES.usernameMin })
+  .trim()
+  .min(LIMITS.usernameMin, MESSAGES.usernameMin)
+  .max(LIMITS.usernameMax, MESSAGES.usernameMax)
+  .regex(USERNAME_PATTERN, MESSAGES.usernameChars);
+
+export const EmailSchema = z
+  .string({ error: MESSAGES.emailInvalid })
+  .trim()
+  .max(LIMITS.emailMax, MESSAGES.emailInvalid)
+  .pipe(z.email(MESSAGES.emailInvalid))
+  .transform((email) => email.toLowerCase());
+
+export const PasswordSchema = z
+  .string({ error: MESSAGES.passwordMin })
+  .min(LIMITS.passwordMin, MESSAGES.passwordMin)
+  .max(LIMITS.passwordMax, MESSAGES.passwordMax);
+
+export const THEMES = ['light', 'dark', 'system'] as const;
+export const ThemeSchema = z.enum(THEMES, { error: 'يجب أن يكون المظهر فاتحًا أو داكنًا أو حسب النظام' });
+export type Theme = z.infer<typeof ThemeSchema>;
+
+export const LANGUAGES = ['ar', 'en'] as const;
+export const LanguageSchema = z.enum(LANGUAGES, { error: 'لغة غير مدعومة' });
+
+export const PreferencesSchema = z.object({
+  theme: ThemeSchema,
+  language: LanguageSchema,
+  notifications: z.object({ email: z.boolean(), push: z.boolean() }),
+});
+export type Preferences = z.infer<typeof PreferencesSchema>;
+
+/** Spec §3: language defaults to en; theme follows the OS. */
+export const DEFAULT_PREFERENCES: Preferences = {
+  theme: 'system',
+  language: 'en',
+  notifications: { email: true, push: false },
+};
+
+export const UpdatePreferencesBodySchema = z
+  .object({
+    theme: ThemeSchema.optional(),
+    language: LanguageSchema.optional(),
+    notifications: z.object({ email: z.boolean().optional(), push: z.boolean().optional() }).optional(),
+  })
+  .strict();
+export type UpdatePreferencesBody = z.infer<typeof UpdatePreferencesBodySchema>;
+
+export const SubscriptionSchema = z.object({
+  service: z.string(),
+  tier: z.string(),
+  expires_at: z.string().nullable(),
+});
+
+export const UserSchema = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  email: z.string(),
+  role: RoleSchema,
+  points: z.number().int(),
+  created_at: z.string(),
+  last_login: z.string().nullable(),
+  services: z.array(z.string()),
+  subscriptions: z.array(SubscriptionSchema),
+  preferences: PreferencesSchema,
+});
+export type User = z.infer<typeof UserSchema>;
+
+export const UserIdParamSchema = z.object({
+  id: z.coerce.number({ error: 'معرّف مستخدم غير صالح' }).int().positive('معرّف مستخدم غير صالح').max(2 ** 31 - 1),
+});
+
+export const UpdateUserBodySchema = z
+  .object({ username: UsernameSchema.optional(), email: EmailSchema.optional() })
+  .strict()
+  .refine((body) => body.username !== undefined || body.email !== undefined, {
+    message: 'لا توجد حقول لتحديثها',
+  });
+export type UpdateUserBody = z.infer<typeof UpdateUserBodySchema>;
+
+export const ListUsersQuerySchema = z.object({
+  page: pageNumber(LIMITS.usersPageDefault),
+  limit: pageNumber(LIMITS.usersLimitDefault, LIMITS.usersLimitMax),
+  search: z.string().trim().max(LIMITS.searchMax).optional(),
+});
+export type ListUsersQuery = z.infer<typeof ListUsersQuerySchema>;
+
+export const UserListResponseSchema = listResponseSchema(UserSchema);
+export type UserListResponse = z.infer<typeof UserListResponseSchema>;
+
+export const UserResponseSchema = z.object({ success: z.literal(true), user: UserSchema });
+export type UserResponse = z.infer<typeof UserResponseSchema>;
+
+export const PreferencesResponseSchema = z.object({ success: z.literal(true), preferences: PreferencesSchema });
+export type PreferencesResponse = z.infer<typeof PreferencesResponseSchema>;
