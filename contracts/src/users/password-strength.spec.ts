@@ -1,0 +1,44 @@
+import { passwordStrength } from './password-strength';
+import { RegisterFormSchema, ChangePasswordFormSchema } from '../auth/auth.schemas';
+import { EmailSchema, UsernameSchema } from './user.schemas';
+
+describe('password strength meter (spec §5): five criteria, 20 % each', () => {
+  it.each([
+    ['', 0],
+    ['abc', 20],
+    ['abcdefgh', 40],
+    ['Abcdefgh', 60],
+    ['Abcdefg1', 80],
+    ['Abcdef1!', 100],
+    ['كلمةسرطويلة١!', 60],
+  ])('%j scores %i', (password, percent) => {
+    expect(passwordStrength(password).percent).toBe(percent);
+  });
+});
+
+describe('account form rules (spec §5)', () => {
+  it('rejects short usernames, bad e-mails and mismatched confirmation with the Arabic messages', () => {
+    const result = RegisterFormSchema.safeParse({ username: 'ab', email: 'nope', password: '12345', confirmPassword: 'x' });
+    expect(result.success).toBe(false);
+    const messages = result.error!.issues.map((i) => `${i.path.join('.')}:${i.message}`);
+    expect(messages).toEqual(
+      expect.arrayContaining([
+        'username:يجب أن يكون اسم المستخدم 3 أحرف على الأقل',
+        'email:يرجى إدخال بريد إلكتروني صالح',
+        'password:يجب أن تكون كلمة المرور 6 أحرف على الأقل',
+      ]),
+    );
+  });
+  it('flags a confirmation that differs, on confirmPassword', () => {
+    const result = ChangePasswordFormSchema.safeParse({ oldPassword: 'secret1', newPassword: 'secret22', confirmPassword: 'secret23' });
+    expect(result.error?.issues[0]?.path).toEqual(['confirmPassword']);
+  });
+  it('accepts Arabic usernames and refuses invisible characters', () => {
+    expect(UsernameSchema.safeParse('قارئ_نهم').success).toBe(true);
+    expect(UsernameSchema.safeParse('re\u200bader').success).toBe(false);
+    expect(UsernameSchema.safeParse('ali\u202Eevil').success).toBe(false);
+  });
+  it('normalises e-mail case', () => {
+    expect(EmailSchema.parse(' Reader@Example.COM ')).toBe('reader@example.com');
+  });
+});

@@ -1,0 +1,50 @@
+import path from 'node:path';
+import { ROOT } from './run.mjs';
+
+/** Local run configuration; every value can be overridden from the environment. */
+export function localConfig(overrides = {}) {
+  const env = { ...process.env, ...overrides };
+  const dataDir = path.resolve(ROOT, env.WARRAQ_DATA_DIR ?? '.data');
+  const platformPorts = (env.WARRAQ_PLATFORM_PORTS ?? env.WARRAQ_PLATFORM_PORT ?? '3001')
+    .split(',')
+    .map((p) => Number(p.trim()));
+  return {
+    env: env.WARRAQ_ENV ?? 'development',
+    baseDomain: env.WARRAQ_BASE_DOMAIN ?? 'warraq.localhost',
+    edgePort: Number(env.WARRAQ_EDGE_PORT ?? 8080),
+    platformPorts,
+    sitePort: Number(env.WARRAQ_SITE_PORT ?? 4321),
+    databaseUrl: env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/warraq',
+    redisUrl: env.REDIS_URL ?? 'redis://127.0.0.1:6379/0',
+    redisPrefix: env.WARRAQ_REDIS_PREFIX ?? 'warraq:',
+    dataDir,
+  };
+}
+
+/** The environment every Warraq process of one local stack shares. */
+export function stackEnv(config) {
+  return {
+    WARRAQ_ENV: config.env,
+    NODE_ENV: config.env === 'production' ? 'production' : 'development',
+    WARRAQ_BASE_DOMAIN: config.baseDomain,
+    DATABASE_URL: config.databaseUrl,
+    REDIS_URL: config.redisUrl,
+    WARRAQ_REDIS_PREFIX: config.redisPrefix,
+    WARRAQ_DATA_DIR: config.dataDir,
+    WARRAQ_PLATFORM_INTERNAL_URL: `http://127.0.0.1:${config.platformPorts[0]}`,
+    ASTRO_TELEMETRY_DISABLED: '1',
+    TURBO_TELEMETRY_DISABLED: '1',
+  };
+}
+
+export function siteAddresses(config) {
+  const port = config.edgePort === 80 ? '' : `:${config.edgePort}`;
+  const at = (sub) => `http://${sub ? `${sub}.` : ''}${config.baseDomain}${port}`;
+  return {
+    main: at(''),
+    manga: at('manga'),
+    novel: at('novel'),
+    dashboard: at('dashboard'),
+    admin: at('admin'),
+  };
+}

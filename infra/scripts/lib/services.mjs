@@ -1,0 +1,93 @@
+import fs from 'node:fs';
+import net from 'node:net';
+import { capture, commandExists, run, sleep } from './run.mjs';
+import { step, warn } from './log.mjs';
+
+function portAnswers(port, host = '127.0.0.1', timeoutMs = 1000) {
+  return new Promise((resolve) => {
+    const socket = net.connect({ port, host });
+    const done = (ok) => {
+      socket.destroy();
+      resolve(ok);
+    };
+    socket.setTimeout(timeoutMs, () => done(false));
+    socket.once('connect', () => done(true));
+    socket.once('error', () => done(false));
+  });
+}
+
+async function waitForPort(port, what, seconds = 30) {
+  for (let i = 0; i < seconds * 4; i++) {
+    if (await portAnswers(port)) return;
+    await sleep(250);
+  }
+  throw new Error(`${what} did not start listening on 127.0.0.1:${port}`);
+}
+
+let aptUpdated = false;
+
+/** Runs a command as root: directly when we are root, else through sudo. */
+function asRoot(command, args, options) {
+  if (process.getuid?.() === 0) return run(command, args, options);
+  if (!commandExists('sudo')) throw new Error(`${command} ${args.join(' ')} needs root; run it as root`);
+  return run('sudo', [command, ...args], options);
+}
+
+/** Installs Debian packages that are missing. */
+export function aptInstall(...packages) {
+  step(`Installing Debian packages: ${packages.join(' ')}`);
+  const options = { env: { DEBIAN_FRONTEND: 'noninteractive' } };
+  if (!aptUpdated) {
+    asRoot('apt-get', ['update', '-qq'], options);
+    aptUpdated = true;
+  }
+  asRoot('apt-get', ['install', '-y', '-qq', ...packages], options);
+}
+
+async function ensurePostgres() {
+  if (await portAnswers(5432)) return;
+  if (!commandExists('pg_ctlcluster')) aptInstall('postgresql');
+  const versions = fs.existsSync('/etc/postgresql') ? fs.readdirSync('/etc/postgresql') : [];
+  const version = versions.sort().pop();
+  if (!version) throw new Error('PostgreSQL is installed but has no cluster in /etc/postgresql');
+  // Local development trusts loopback connections, as the developers' machines do.
+  const hba = `/etc/postgresql/${version}/main/pg_hba.conf`;
+  const rules = fs.readFileSync(hba, 'utf8');
+  if (!rules.includes('# warraq: trust loopback')) {
+    const trust = '# warraq: trust loopback\nhost all all 127.0.0.1/32 trust\nhost all all ::1/128 trust\n';
+    fs.writeFileSync(hba, trust + rules);
+  }
+  step(`Starting PostgreSQL ${version}`);
+  asRoot('pg_ctlcluster', ['--skip-systemctl-redirect', version, 'main', 'start']);
+  await waitForPort(5432, 'PostgreSQL');
+}
+
+async function ensureRedis() {
+  if (await portAnswers(6379)) return;
+  if (!commandExists('redis-server')) aptInstall('redis-server');
+  step('Starting Redis');
+  run('redis-server', ['--daemonize', 'yes', '--bind', '127.0.0.1', '--port', '6379', '--save', '', '--appendonly', 'no']);
+  await waitForPort(6379, 'Redis');
+}
+
+export function ensureNginx() {
+  if (!commandExists('nginx') && !fs.existsSync('/usr/sbin/nginx')) aptInstall('nginx-light');
+  return fs.existsSync('/usr/sbin/nginx') ? '/usr/sbin/nginx' : 'nginx';
+}
+
+export function ensureChromium() {
+  if (!fs.existsSync('/usr/bin/chromium')) aptInstall('chromium', 'fonts-noto-core');
+  return '/usr/bin/chromium';
+}
+
+/** Makes PostgreSQL and Redis answer on 127.0.0.1, starting (and installing) local ones when needed. */
+export async function ensureServices() {
+  step('Checking PostgreSQL (127.0.0.1:5432) and Redis (127.0.0.1:6379)');
+  await ensurePostgres();
+  await ensureRedis();
+  if (capture('redis-cli', ['-h', '127.0.0.1', 'ping']) === null && commandExists('redis-cli')) {
+    warn('Redis answers on 6379 but not to PING');
+  }
+}
+
+export { portAnswers, waitForPort };

@@ -1,0 +1,42 @@
+// `npm start`: services, build, migrations, demo data, then every process behind one local port.
+import { localConfig, siteAddresses } from './lib/config.mjs';
+import { fail, step } from './lib/log.mjs';
+import { ensureServices } from './lib/services.mjs';
+import { build, prepareDatabase, startStack } from './lib/stack.mjs';
+import fs from 'node:fs';
+import path from 'node:path';
+
+const config = localConfig();
+
+try {
+  await ensureServices();
+  if (process.env.WARRAQ_SKIP_BUILD !== '1') build();
+  prepareDatabase(config);
+  step(`Starting platform, worker, site and edge on port ${config.edgePort}`);
+  const stack = await startStack(config);
+
+  const addresses = siteAddresses(config);
+  const accounts = JSON.parse(fs.readFileSync(path.join(config.dataDir, 'demo-accounts.json'), 'utf8'));
+  console.log('\n\x1b[1mWarraq is running.\x1b[0m Open:');
+  for (const [name, url] of Object.entries(addresses)) console.log(`  ${name.padEnd(10)} ${url}`);
+  console.log(`  (also: http://localhost:${config.edgePort}/manga/… or ?subdomain=manga on any host)`);
+  console.log('\nDemo accounts:');
+  for (const account of accounts) console.log(`  ${account.role.padEnd(11)} ${account.username.padEnd(10)} ${account.password}`);
+  console.log('\nPress Ctrl-C to stop everything.\n');
+
+  let stopping = false;
+  const shutdown = async (code) => {
+    if (stopping) return;
+    stopping = true;
+    step('Stopping every Warraq process');
+    await stack.stop();
+    process.exit(code);
+  };
+  process.on('SIGINT', () => void shutdown(0));
+  process.on('SIGTERM', () => void shutdown(0));
+  const died = await stack.exited;
+  console.error(`${died.name} exited unexpectedly (code ${died.code ?? died.signal}); stopping the rest.`);
+  await shutdown(1);
+} catch (error) {
+  fail(error instanceof Error ? error.message : String(error));
+}

@@ -1,0 +1,87 @@
+// `npm test`: every test — unit, integration (real Postgres and Redis) and browser (Playwright in
+// Debian's Chromium against a full local stack behind the edge) — then one summary line.
+import fs from 'node:fs';
+import path from 'node:path';
+import { localConfig } from './lib/config.mjs';
+import { fail, step } from './lib/log.mjs';
+import { ROOT, run } from './lib/run.mjs';
+import { ensureChromium, ensureServices } from './lib/services.mjs';
+import { build, prepareDatabase, startStack } from './lib/stack.mjs';
+import { resetE2eState } from './lib/reset.mjs';
+
+const reports = path.join(ROOT, '.data/reports');
+fs.rmSync(reports, { recursive: true, force: true });
+fs.mkdirSync(reports, { recursive: true });
+const jestEnv = { NODE_OPTIONS: '--experimental-vm-modules --no-warnings=ExperimentalWarning' };
+const suites = [];
+
+function jest(name, args) {
+  const outputFile = path.join(reports, `${name}.json`);
+  suites.push({ name, outputFile, kind: 'jest' });
+  step(`Running ${name} tests`);
+  run('jest', [...args, '--json', `--outputFile=${outputFile}`], { env: jestEnv });
+}
+
+function summarize() {
+  let passed = 0;
+  let failed = 0;
+  for (const suite of suites) {
+    if (!fs.existsSync(suite.outputFile)) continue;
+    const report = JSON.parse(fs.readFileSync(suite.outputFile, 'utf8'));
+    if (suite.kind === 'jest') {
+      passed += report.numPassedTests;
+      failed += report.numFailedTests;
+    } else {
+      passed += report.stats.expected + report.stats.flaky;
+      failed += report.stats.unexpected;
+    }
+  }
+  return { passed, failed };
+}
+
+let exitCode = 0;
+try {
+  await ensureServices();
+  ensureChromium();
+  build();
+
+  jest('contracts-unit', ['-c', 'contracts/jest.config.cjs']);
+  jest('platform-unit', ['-c', 'platform/jest.config.cjs', '--selectProjects', 'unit', '--passWithNoTests']);
+  jest('platform-integration', ['-c', 'platform/jest.config.cjs', '--selectProjects', 'integration']);
+
+  const config = localConfig({
+    WARRAQ_ENV: 'test',
+    WARRAQ_EDGE_PORT: process.env.E2E_EDGE_PORT ?? '18080',
+    WARRAQ_PLATFORM_PORTS: '13001,13002',
+    WARRAQ_SITE_PORT: '14321',
+    DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/warraq_e2e',
+    WARRAQ_REDIS_PREFIX: 'warraq-e2e:',
+    WARRAQ_DATA_DIR: '.data/e2e',
+  });
+  step('Starting a fresh stack for the browser tests (two platform replicas behind the edge)');
+  await resetE2eState(config);
+  prepareDatabase(config);
+  const stack = await startStack(config, { quiet: process.env.E2E_VERBOSE !== '1' });
+  const outputFile = path.join(reports, 'e2e.json');
+  suites.push({ name: 'e2e', outputFile, kind: 'playwright' });
+  try {
+    step('Running browser tests');
+    run('playwright', ['test', '-c', 'e2e/playwright.config.ts'], {
+      env: {
+        E2E_BASE_DOMAIN: config.baseDomain,
+        E2E_EDGE_PORT: String(config.edgePort),
+        E2E_PLATFORM_PORTS: config.platformPorts.join(','),
+        PLAYWRIGHT_JSON_OUTPUT_NAME: outputFile,
+      },
+    });
+  } finally {
+    await stack.stop();
+  }
+} catch (error) {
+  console.error(error instanceof Error ? error.message : String(error));
+  exitCode = 1;
+}
+
+const { passed, failed } = summarize();
+console.log(`\ntests: ${passed} passed, ${failed} failed`);
+if (exitCode !== 0 || failed > 0) fail('Some tests failed.');

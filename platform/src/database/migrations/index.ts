@@ -1,0 +1,10 @@
+import type { MigrationObject } from '@mikro-orm/core';
+import { Migration20251122000000_initial } from './Migration20251122000000_initial';
+
+/**
+ * Every migration, in order. Listed explicitly (no file globbing) so the compiled app, the CLI and the
+ * test template database all run exactly the same classes. `migration:create` appends here.
+ */
+export const MIGRATIONS: MigrationObject[] = [
+  { name: 'Migration20251122000000_initial', class: Migration20251122000000_initial },
+];

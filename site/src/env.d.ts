@@ -1,0 +1,11 @@
+/// <reference types="astro/client" />
+
+declare namespace App {
+  interface Locals {
+    /** The signed-in user as the platform's session says, or null. Never taken from the browser. */
+    user: import('@warraq/contracts').User | null;
+    isAdmin: boolean;
+    isStaff: boolean;
+    site: import('@/lib/site/request').RequestSite;
+  }
+}

@@ -1,0 +1,43 @@
+import { ErrorResponseSchema } from '@warraq/contracts';
+
+/** An error answer of the API ({success:false,statusCode,message,errors}) or a transport failure. */
+export class ApiError extends Error {
+  readonly status: number;
+  /** Field → first message, from a 400/409 answer's `errors`. */
+  readonly fieldErrors: Record<string, string>;
+
+  constructor(status: number, message: string, fieldErrors: Record<string, string> = {}) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.fieldErrors = fieldErrors;
+  }
+
+  /** Status 0 means the request never got an answer (network down, platform unreachable). */
+  get isNetworkError(): boolean {
+    return this.status === 0;
+  }
+
+  static async fromResponse(response: Response): Promise<ApiError> {
+    let body: unknown = null;
+    const text = await response.text().catch(() => '');
+    try {
+      body = text ? JSON.parse(text) : null;
+    } catch {
+      body = null;
+    }
+    const parsed = ErrorResponseSchema.safeParse(body);
+    if (parsed.success) {
+      const fields: Record<string, string> = {};
+      for (const [field, messages] of Object.entries(parsed.data.errors ?? {})) {
+        if (messages[0]) fields[field] = messages[0];
+      }
+      return new ApiError(response.status, parsed.data.message, fields);
+    }
+    const message =
+      body && typeof body === 'object' && 'message' in body && typeof body.message === 'string'
+        ? body.message
+        : text.slice(0, 300);
+    return new ApiError(response.status, message);
+  }
+}
