@@ -6,6 +6,8 @@ declare namespace App {
     user: import('@warraq/contracts').User | null;
     isAdmin: boolean;
     isStaff: boolean;
+    /** The session cookie was there but the platform's profile answer carried no usable user. */
+    noUserData: boolean;
     site: import('@/lib/site/request').RequestSite;
   }
 }

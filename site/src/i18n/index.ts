@@ -6,9 +6,7 @@ export type Messages = typeof ar;
 
 /** Fills `{name}` placeholders of a message. */
 export function fmt(template: string, vars: Record<string, string | number>): string {
-  return template.replace(/\{(\w+)\}/g, (whole, name: string) =>
-    name in vars ? String(vars[name]) : whole,
-  );
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in vars ? String(vars[name]) : whole));
 }
 
 const numberFormat = new Intl.NumberFormat('ar-SA');

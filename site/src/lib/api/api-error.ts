@@ -19,8 +19,8 @@ export class ApiError extends Error {
   }
 
   static async fromResponse(response: Response): Promise<ApiError> {
-    let body: unknown = null;
     const text = await response.text().catch(() => '');
+    let body: unknown;
     try {
       body = text ? JSON.parse(text) : null;
     } catch {

@@ -23,5 +23,10 @@ export function logout() {
 }
 
 export function changePassword(body: ChangePasswordBody) {
-  return apiRequest('POST', '/api/auth/change-password', MessageResponseSchema.or(z.object({ success: z.literal(true) })), body);
+  return apiRequest(
+    'POST',
+    '/api/auth/change-password',
+    MessageResponseSchema.or(z.object({ success: z.literal(true) })),
+    body,
+  );
 }

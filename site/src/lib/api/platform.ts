@@ -4,7 +4,10 @@ import { ApiError } from './api-error';
 import type { RequestSite } from '@/lib/site/request';
 
 /** Where the server side of the site reaches the platform directly (not through the edge). */
-export const PLATFORM_URL = (process.env.WARRAQ_PLATFORM_INTERNAL_URL ?? 'http://127.0.0.1:3001').replace(/\/$/, '');
+export const PLATFORM_URL = (process.env.WARRAQ_PLATFORM_INTERNAL_URL ?? 'http://127.0.0.1:3001').replace(
+  /\/$/,
+  '',
+);
 const TIMEOUT_MS = 5000;
 export const SESSION_COOKIE = 'warraq_sid';
 
@@ -40,7 +43,10 @@ export async function platformGet<S extends z.ZodType>(
       signal: AbortSignal.timeout(TIMEOUT_MS),
     });
   } catch (error) {
-    console.error(`[site] platform unreachable: GET ${path}:`, error instanceof Error ? error.message : error);
+    console.error(
+      `[site] platform unreachable: GET ${path}:`,
+      error instanceof Error ? error.message : error,
+    );
     throw new ApiError(0, 'platform unreachable');
   }
   if (!response.ok) throw await ApiError.fromResponse(response);
@@ -61,14 +67,24 @@ function hasSessionCookie(request: Request): boolean {
  * The session's user as the platform sees it. Only asked when the session cookie is present; a 401
  * or an unreachable platform count as signed out (the latter is logged).
  */
-export async function fetchProfile(forwarded: ForwardedRequest): Promise<ProfileResponse | null> {
-  if (!hasSessionCookie(forwarded.request)) return null;
+export type ProfileLookup =
+  | { kind: 'signedIn'; profile: ProfileResponse }
+  | { kind: 'signedOut' }
+  /** The platform answered 200 without a usable user. */
+  | { kind: 'noUserData' };
+
+export async function fetchProfile(forwarded: ForwardedRequest): Promise<ProfileLookup> {
+  if (!hasSessionCookie(forwarded.request)) return { kind: 'signedOut' };
   try {
-    return await platformGet('/api/auth/profile', ProfileResponseSchema, forwarded);
+    return {
+      kind: 'signedIn',
+      profile: await platformGet('/api/auth/profile', ProfileResponseSchema, forwarded),
+    };
   } catch (error) {
+    if (error instanceof ApiError && error.status === 200) return { kind: 'noUserData' };
     if (error instanceof ApiError && error.status !== 401 && error.status !== 403) {
       console.error(`[site] profile lookup failed (${error.status}); treating the request as signed out`);
     }
-    return null;
+    return { kind: 'signedOut' };
   }
 }

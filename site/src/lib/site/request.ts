@@ -64,4 +64,3 @@ export function readRequestSite(request: Request, url: URL): RequestSite {
     keepSubdomain: context.source === 'query' || context.source === 'path',
   };
 }
-

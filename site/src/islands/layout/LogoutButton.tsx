@@ -1,0 +1,45 @@
+import { useState } from 'react';
+import { TIMINGS } from '@warraq/contracts';
+import { logout } from '@/lib/api/auth';
+import { clearLocalSession } from '@/lib/site/session-hints';
+import { showToast } from '@/stores/toasts';
+import { t } from '@/i18n';
+
+export interface LogoutButtonProps {
+  /** Where to go after logging out (the login page of this site). */
+  loginHref: string;
+  className?: string;
+}
+
+/** POST /api/auth/logout, then /login after 1 s; local state is cleared even when the call fails. */
+export default function LogoutButton({ loginHref, className }: LogoutButtonProps) {
+  const [busy, setBusy] = useState(false);
+
+  async function handleLogout() {
+    setBusy(true);
+    try {
+      await logout();
+      showToast({ title: t.logout.success });
+    } catch (error) {
+      showToast({
+        title: t.logout.failedTitle,
+        description: error instanceof Error && error.message ? error.message : t.logout.failedBody,
+        variant: 'destructive',
+      });
+    } finally {
+      clearLocalSession();
+      setTimeout(() => window.location.assign(loginHref), TIMINGS.logoutRedirectDelayMs);
+    }
+  }
+
+  return (
+    <button
+      type="button"
+      className={className ?? 'btn btn-ghost btn-sm'}
+      onClick={handleLogout}
+      disabled={busy}
+    >
+      {busy ? t.nav.loggingOut : t.nav.logout}
+    </button>
+  );
+}

@@ -1,0 +1,76 @@
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { ChangePasswordFormSchema, type ChangePasswordForm as ChangePasswordValues } from '@warraq/contracts';
+import { changePassword } from '@/lib/api/auth';
+import { ApiError } from '@/lib/api/api-error';
+import { showToast } from '@/stores/toasts';
+import { t } from '@/i18n';
+import { TextField } from '@/islands/forms/TextField';
+import { useHydrated } from '@/islands/forms/use-hydrated';
+import { PasswordStrengthMeter } from './PasswordStrengthMeter';
+
+/** oldPassword + newPassword → POST /api/auth/change-password, with the strength meter. */
+export default function ChangePasswordForm() {
+  const hydrated = useHydrated();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    reset,
+    watch,
+    formState: { errors, isSubmitting },
+  } = useForm<ChangePasswordValues>({
+    resolver: zodResolver(ChangePasswordFormSchema),
+    defaultValues: { oldPassword: '', newPassword: '', confirmPassword: '' },
+  });
+  const newPassword = watch('newPassword');
+
+  async function handleChange(values: ChangePasswordValues) {
+    try {
+      await changePassword({ oldPassword: values.oldPassword, newPassword: values.newPassword });
+      reset();
+      showToast({ title: t.settings.password.success });
+    } catch (error) {
+      if (error instanceof ApiError) {
+        for (const [field, message] of Object.entries(error.fieldErrors)) {
+          if (field === 'oldPassword' || field === 'newPassword') setError(field, { message });
+        }
+      }
+      showToast({
+        title: t.settings.password.failed,
+        description: error instanceof Error ? error.message : undefined,
+        variant: 'destructive',
+      });
+    }
+  }
+
+  return (
+    <form method="post" className="flex flex-col gap-4" noValidate onSubmit={handleSubmit(handleChange)}>
+      <TextField
+        label={t.settings.password.oldPassword}
+        type="password"
+        autoComplete="current-password"
+        error={errors.oldPassword?.message}
+        {...register('oldPassword')}
+      />
+      <TextField
+        label={t.settings.password.newPassword}
+        type="password"
+        autoComplete="new-password"
+        error={errors.newPassword?.message}
+        {...register('newPassword')}
+      />
+      <PasswordStrengthMeter password={newPassword} />
+      <TextField
+        label={t.settings.password.confirmPassword}
+        type="password"
+        autoComplete="new-password"
+        error={errors.confirmPassword?.message}
+        {...register('confirmPassword')}
+      />
+      <button type="submit" className="btn btn-primary self-start" disabled={!hydrated || isSubmitting}>
+        {isSubmitting ? t.common.saving : t.settings.password.submit}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,105 @@
+import { isReadingSiteType, safeReturnTarget, type User } from '@warraq/contracts';
+import { href } from './href';
+import { isOwnOrigin } from './origins';
+import type { RequestSite } from './request';
+import { BASE_DOMAIN } from './request';
+
+export type RouteDecision = { kind: 'next' } | { kind: 'redirect'; location: string };
+
+export interface GuardInput {
+  /** The path the route table is applied to (the inner path when the site was named by the path). */
+  path: string;
+  search: URLSearchParams;
+  site: RequestSite;
+  user: User | null;
+  isAdmin: boolean;
+  isStaff: boolean;
+  /** The session cookie was there but the profile carried no user (the page explains it). */
+  noUserData?: boolean;
+}
+
+function loginFor(site: RequestSite): '/login' | '/login_ALGOO' {
+  return site.context.siteType === 'admin' ? '/login_ALGOO' : '/login';
+}
+
+export const LOGIN_PATHS = new Set(['/login', '/login_ALGOO', '/auth/login']);
+export const REGISTER_PATHS = new Set(['/register', '/auth/register']);
+
+function normalise(path: string): string {
+  return path.length > 1 ? path.replace(/\/+$/, '') : path;
+}
+
+/** Where a signed-in visitor of the register page goes (spec §2 Register page). */
+export function registeredHome(site: RequestSite): string {
+  const type = site.context.siteType;
+  if (type === 'dashboard') return '/content';
+  if (type !== 'manga' && isReadingSiteType(type)) return `/${type}`;
+  return '/';
+}
+
+/**
+ * Spec §2's route table and §6's protected pages, decided on the server from the session the
+ * platform vouches for. Pages that are not built yet fall through to the not-found page.
+ */
+export function guardRoute(input: GuardInput): RouteDecision {
+  const { site, user, isAdmin, isStaff } = input;
+  const path = normalise(input.path);
+  const { siteType, source } = site.context;
+  const query = input.search.toString();
+  const requested = `${site.requestedPath}${query ? `?${query}` : ''}`;
+  const link = (target: string) => href(target, { siteType, keepSubdomain: site.keepSubdomain });
+  const redirect = (location: string): RouteDecision => ({ kind: 'redirect', location });
+  const toLogin = (loginPath: '/login' | '/login_ALGOO') =>
+    redirect(link(`${loginPath}?redirect=${encodeURIComponent(requested)}`));
+  const onAdminSite = siteType === 'admin';
+
+  if (path === '/dashboard' || path === '/settings') {
+    if (source === 'host' && siteType !== 'dashboard') {
+      return redirect(`${site.origins.dashboard}${path}${query ? `?${query}` : ''}`);
+    }
+    if (!user) return toLogin('/login');
+    if (path === '/dashboard' && !isStaff) return redirect(link('/account?denied=dashboard'));
+    return { kind: 'next' };
+  }
+
+  if (path === '/account') {
+    if (!user && !input.noUserData) return toLogin(loginFor(site));
+    return { kind: 'next' };
+  }
+
+  if (path === '/admin') {
+    if (!user) return toLogin('/login_ALGOO');
+    if (!isAdmin) return redirect(link('/account?denied=admin'));
+    return { kind: 'next' };
+  }
+
+  if (path === '/content') {
+    if (!(siteType === 'admin' || siteType === 'dashboard' || site.context.isAdmin))
+      return redirect(link('/'));
+    if (!user) return toLogin(onAdminSite ? '/login_ALGOO' : '/login');
+    return { kind: 'next' };
+  }
+
+  if (path === '/services' || path === '/domains') {
+    if (!user) return toLogin(onAdminSite || site.context.isAdmin ? '/login_ALGOO' : '/login');
+    if (!isAdmin) return redirect(link('/account?denied=admin'));
+    return { kind: 'next' };
+  }
+
+  if (path === '/' && siteType === 'dashboard') {
+    if (isStaff) return redirect(link('/dashboard'));
+    return redirect(link(user ? '/account?denied=dashboard' : '/login'));
+  }
+  if (path === '/' && siteType === 'admin') return redirect(link('/admin'));
+
+  if (LOGIN_PATHS.has(path) && user) {
+    const target = safeReturnTarget(input.search.get('redirect'), (origin) =>
+      isOwnOrigin(origin, site.origin, BASE_DOMAIN),
+    );
+    return redirect(target ?? link('/'));
+  }
+
+  if (REGISTER_PATHS.has(path) && user) return redirect(link(registeredHome(site)));
+
+  return { kind: 'next' };
+}
