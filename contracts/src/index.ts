@@ -8,3 +8,4 @@ export * from './site/login-redirect.js';
 export * from './users/user.schemas.js';
 export * from './users/password-strength.js';
 export * from './auth/auth.schemas.js';
+export * from './realtime/realtime.events.js';

@@ -1,0 +1,36 @@
+import { MikroOrmModule } from '@mikro-orm/nestjs';
+import { type DynamicModule, Module } from '@nestjs/common';
+import { APP_FILTER, APP_GUARD } from '@nestjs/core';
+import type { AppConfig } from './config/app-config';
+import { ConfigModule } from './config/config.module';
+import { ApiExceptionFilter } from './common/filters/api-exception.filter';
+import { AccessGuard } from './common/guards/access.guard';
+import { RedisModule } from './common/redis/redis.module';
+import { mikroOrmConfig } from './database/mikro-orm.config';
+import { AuthModule } from './modules/auth/auth.module';
+import { RealtimeModule } from './modules/realtime/realtime.module';
+import { SystemModule } from './modules/system/system.module';
+import { UsersModule } from './modules/users/users.module';
+
+/** The HTTP + WebSocket application. */
+@Module({})
+export class AppModule {
+  static forRoot(config: AppConfig): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        ConfigModule.forRoot(config),
+        MikroOrmModule.forRoot({ ...mikroOrmConfig(config), registerRequestContext: true }),
+        RedisModule,
+        AuthModule,
+        UsersModule,
+        SystemModule,
+        RealtimeModule,
+      ],
+      providers: [
+        { provide: APP_GUARD, useClass: AccessGuard },
+        { provide: APP_FILTER, useClass: ApiExceptionFilter },
+      ],
+    };
+  }
+}

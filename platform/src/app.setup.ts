@@ -1,0 +1,23 @@
+import type { INestApplication } from '@nestjs/common';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { WsAdapter } from '@nestjs/platform-ws';
+import type { AppConfig } from './config/app-config';
+import { bodyErrorHandler, parseJsonBody, requireJsonBody } from './common/middleware/json-body.middleware';
+import { originCheckMiddleware } from './common/middleware/origin-check.middleware';
+
+export const API_PREFIX = 'api';
+
+/** Everything main.ts and the integration tests share about the HTTP server. */
+export function configureApp(app: INestApplication, config: AppConfig): void {
+  const express = app as NestExpressApplication;
+  // nginx on loopback: req.ip is the client from X-Forwarded-For, only when the peer is loopback.
+  express.set('trust proxy', 'loopback');
+  express.disable('x-powered-by');
+  app.use(originCheckMiddleware(config.baseDomain));
+  app.use(requireJsonBody);
+  app.use(parseJsonBody);
+  app.use(bodyErrorHandler);
+  app.setGlobalPrefix(API_PREFIX);
+  app.useWebSocketAdapter(new WsAdapter(app));
+  app.enableShutdownHooks();
+}

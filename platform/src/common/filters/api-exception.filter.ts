@@ -1,0 +1,51 @@
+import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, Logger } from '@nestjs/common';
+import type { ErrorResponse } from '@warraq/contracts';
+import type { Response } from 'express';
+import { ApiError } from '../http/api-error';
+
+const DEFAULT_MESSAGES: Record<number, string> = {
+  400: 'بيانات غير صالحة',
+  401: 'يجب تسجيل الدخول أولًا',
+  403: 'ليست لديك صلاحية لهذا الإجراء',
+  404: 'غير موجود',
+  405: 'الطريقة غير مسموح بها',
+  413: 'حجم الطلب كبير جدًا',
+  415: 'نوع المحتوى غير مدعوم، يجب إرسال JSON',
+  429: 'طلبات كثيرة. يرجى المحاولة بعد قليل.',
+  500: 'حدث خطأ في الخادم',
+};
+
+export function errorBody(status: number, message?: string, errors?: Record<string, string[]>): ErrorResponse {
+  return {
+    success: false,
+    statusCode: status,
+    message: message ?? DEFAULT_MESSAGES[status] ?? DEFAULT_MESSAGES[500]!,
+    ...(errors ? { errors } : {}),
+  };
+}
+
+/** Every error of the HTTP API leaves in the contracts' ErrorResponse shape. */
+@Catch()
+export class ApiExceptionFilter implements ExceptionFilter {
+  private readonly logger = new Logger('ApiExceptionFilter');
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    if (host.getType() !== 'http') return;
+    const res = host.switchToHttp().getResponse<Response>();
+    if (res.headersSent) return;
+
+    if (exception instanceof ApiError) {
+      for (const [name, value] of Object.entries(exception.headers)) res.setHeader(name, value);
+      res.status(exception.getStatus()).json(errorBody(exception.getStatus(), exception.message, exception.errors));
+      return;
+    }
+    if (exception instanceof HttpException) {
+      const status = exception.getStatus();
+      // Nest's own messages are English and technical; keep the shape and the Arabic default.
+      res.status(status).json(errorBody(status));
+      return;
+    }
+    this.logger.error(exception instanceof Error ? (exception.stack ?? exception.message) : String(exception));
+    res.status(500).json(errorBody(500));
+  }
+}

@@ -1,0 +1,33 @@
+import express, { type NextFunction, type Request, type RequestHandler, type Response } from 'express';
+import { errorBody } from '../filters/api-exception.filter';
+
+export const JSON_BODY_LIMIT = '100kb';
+const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+function hasBody(req: Request): boolean {
+  const length = req.headers['content-length'];
+  return req.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
+}
+
+/** Request bodies are JSON only: anything else that carries a body is a 415. */
+export function requireJsonBody(req: Request, res: Response, next: NextFunction): void {
+  if (BODY_METHODS.has(req.method) && hasBody(req) && !req.is('application/json')) {
+    res.status(415).json(errorBody(415));
+    return;
+  }
+  next();
+}
+
+export const parseJsonBody: RequestHandler = express.json({ limit: JSON_BODY_LIMIT, strict: true });
+
+/** Body-parser failures (too large, malformed JSON, bad charset) in the one error shape. */
+export function bodyErrorHandler(error: unknown, _req: Request, res: Response, next: NextFunction): void {
+  const status = typeof error === 'object' && error !== null && 'status' in error ? Number(error.status) : NaN;
+  if (!Number.isInteger(status) || status < 400 || status > 499) {
+    next(error);
+    return;
+  }
+  const type = (error as { type?: string }).type;
+  const message = type === 'entity.parse.failed' ? 'تعذّر قراءة JSON في الطلب' : undefined;
+  res.status(status).json(errorBody(status, message));
+}

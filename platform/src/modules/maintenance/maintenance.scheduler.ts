@@ -1,0 +1,18 @@
+import { InjectQueue } from '@nestjs/bullmq';
+import { Injectable, type OnApplicationBootstrap } from '@nestjs/common';
+import type { Queue } from 'bullmq';
+import { JOBS, QUEUES, TOKENS_PURGE_EVERY_MS } from '../../jobs/job-names';
+
+/** Registers the repeatable maintenance jobs (upsert: idempotent across restarts and replicas). */
+@Injectable()
+export class MaintenanceScheduler implements OnApplicationBootstrap {
+  constructor(@InjectQueue(QUEUES.maintenance) private readonly queue: Queue) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    await this.queue.upsertJobScheduler(
+      JOBS.tokensPurgeExpired,
+      { every: TOKENS_PURGE_EVERY_MS },
+      { name: JOBS.tokensPurgeExpired, data: {}, opts: { attempts: 3, backoff: { type: 'exponential', delay: 5_000 }, removeOnComplete: 100, removeOnFail: 500 } },
+    );
+  }
+}

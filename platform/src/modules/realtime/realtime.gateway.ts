@@ -1,0 +1,118 @@
+import { RequestContext } from '@mikro-orm/core';
+import { EntityManager } from '@mikro-orm/postgresql';
+import { Inject, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
+import {
+  type OnGatewayConnection,
+  type OnGatewayDisconnect,
+  SubscribeMessage,
+  WebSocketGateway,
+} from '@nestjs/websockets';
+import {
+  type ConnectionEvent,
+  HEARTBEAT_INTERVAL_MS,
+  type HeartbeatEvent,
+  isSiteType,
+  type PongEvent,
+  REALTIME_EVENTS,
+  siteTypeFromHost,
+  type SiteType,
+} from '@warraq/contracts';
+import type { IncomingMessage } from 'node:http';
+import type { WebSocket } from 'ws';
+import { APP_CONFIG, type AppConfig } from '../../config/app-config';
+import { isForeignRequest, requestHost } from '../../common/http/request-host';
+import { IdentityService } from '../auth/identity.service';
+import { CONNECTION_COUNT_REFRESH_MS, ConnectionCounterService } from './connection-counter.service';
+
+/** WebSocket close code for a policy violation (a foreign Origin). */
+export const WS_POLICY_VIOLATION = 1008;
+
+@WebSocketGateway({ path: '/ws' })
+export class RealtimeGateway implements OnGatewayConnection, OnGatewayDisconnect, OnModuleInit, OnApplicationShutdown {
+  private readonly logger = new Logger(RealtimeGateway.name);
+  private readonly clients = new Set<WebSocket>();
+  private heartbeatTimer: NodeJS.Timeout | undefined;
+  private refreshTimer: NodeJS.Timeout | undefined;
+
+  constructor(
+    private readonly identity: IdentityService,
+    private readonly counter: ConnectionCounterService,
+    private readonly em: EntityManager,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  onModuleInit(): void {
+    this.heartbeatTimer = setInterval(() => void this.broadcastHeartbeat().catch((e) => this.logError(e)), HEARTBEAT_INTERVAL_MS);
+    this.refreshTimer = setInterval(() => void this.publishCount(), CONNECTION_COUNT_REFRESH_MS);
+    this.heartbeatTimer.unref();
+    this.refreshTimer.unref();
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    clearInterval(this.heartbeatTimer);
+    clearInterval(this.refreshTimer);
+    await this.counter.withdraw().catch(() => undefined);
+  }
+
+  async handleConnection(client: WebSocket, request: IncomingMessage): Promise<void> {
+    if (isForeignRequest(request.headers, request.socket.remoteAddress, this.config.baseDomain)) {
+      client.close(WS_POLICY_VIOLATION, 'foreign origin');
+      return;
+    }
+    this.clients.add(client);
+    void this.publishCount();
+    try {
+      const auth = await RequestContext.create(this.em, () => this.identity.resolveSession(request.headers.cookie));
+      const event: ConnectionEvent = {
+        event: REALTIME_EVENTS.connection,
+        data: {
+          subdomain: this.subdomainOf(request),
+          authenticated: auth.user !== null,
+          userId: auth.user?.id ?? null,
+        },
+      };
+      this.send(client, event);
+    } catch (error) {
+      this.logError(error);
+      client.close(1011, 'internal error');
+    }
+  }
+
+  handleDisconnect(client: WebSocket): void {
+    if (this.clients.delete(client)) void this.publishCount();
+  }
+
+  @SubscribeMessage(REALTIME_EVENTS.ping)
+  handlePing(): PongEvent {
+    return { event: REALTIME_EVENTS.pong, data: { timestamp: Date.now() } };
+  }
+
+  /** Sent every 30 s; also callable directly (tests). */
+  async broadcastHeartbeat(): Promise<HeartbeatEvent> {
+    await this.publishCount();
+    const event: HeartbeatEvent = {
+      event: REALTIME_EVENTS.heartbeat,
+      data: { timestamp: Date.now(), activeConnections: await this.counter.total() },
+    };
+    for (const client of this.clients) this.send(client, event);
+    return event;
+  }
+
+  private subdomainOf(request: IncomingMessage): SiteType | null {
+    const query = new URL(request.url ?? '/', 'http://ws.invalid').searchParams.get('subdomain')?.trim().toLowerCase();
+    if (isSiteType(query)) return query;
+    return siteTypeFromHost(requestHost(request.headers, request.socket.remoteAddress), this.config.baseDomain);
+  }
+
+  private async publishCount(): Promise<void> {
+    await this.counter.publish(this.clients.size).catch((e: unknown) => this.logError(e));
+  }
+
+  private send(client: WebSocket, message: unknown): void {
+    if (client.readyState === client.OPEN) client.send(JSON.stringify(message));
+  }
+
+  private logError(error: unknown): void {
+    this.logger.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
+  }
+}

@@ -1,0 +1,102 @@
+import { EntityManager, raw } from '@mikro-orm/postgresql';
+import { Injectable } from '@nestjs/common';
+import type { Preferences, Role } from '@warraq/contracts';
+import { User } from './user.entity';
+
+export interface NewUserData {
+  username: string;
+  email: string;
+  passwordHash: string;
+  role?: Role;
+}
+
+/** Escapes LIKE wildcards so a search for "a_b" matches those three characters only. */
+export function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+@Injectable()
+export class UsersRepository {
+  constructor(private readonly em: EntityManager) {}
+
+  findById(id: number): Promise<User | null> {
+    return this.em.findOne(User, { id });
+  }
+
+  /** Login name: the username (any case) or the e-mail address. */
+  findByLogin(login: string): Promise<User | null> {
+    const value = login.trim().toLowerCase();
+    return this.em.findOne(User, {
+      $or: [{ [raw('lower(username)')]: value }, { [raw('lower(email)')]: value }],
+    });
+  }
+
+  async usernameTaken(username: string, exceptId?: number): Promise<boolean> {
+    return this.taken('username', username, exceptId);
+  }
+
+  async emailTaken(email: string, exceptId?: number): Promise<boolean> {
+    return this.taken('email', email, exceptId);
+  }
+
+  async create(data: NewUserData): Promise<User> {
+    const user = this.em.create(User, {
+      username: data.username,
+      email: data.email.toLowerCase(),
+      passwordHash: data.passwordHash,
+      role: data.role ?? 'reader',
+      points: 0,
+    } as never);
+    await this.em.flush();
+    return user;
+  }
+
+  async list(params: { page: number; limit: number; search?: string | undefined }): Promise<{ users: User[]; total: number }> {
+    const where = params.search
+      ? {
+          $or: [
+            { username: { $ilike: `%${escapeLike(params.search)}%` } },
+            { email: { $ilike: `%${escapeLike(params.search)}%` } },
+          ],
+        }
+      : {};
+    const [users, total] = await this.em.findAndCount(User, where, {
+      orderBy: { id: 'asc' },
+      limit: params.limit,
+      offset: (params.page - 1) * params.limit,
+    });
+    return { users, total };
+  }
+
+  async update(user: User, changes: Partial<Pick<User, 'username' | 'email' | 'role'>>): Promise<User> {
+    this.em.assign(user, changes);
+    await this.em.flush();
+    return user;
+  }
+
+  async setPreferences(user: User, preferences: Preferences): Promise<User> {
+    user.preferences = preferences;
+    await this.em.flush();
+    return user;
+  }
+
+  async setPasswordHash(user: User, passwordHash: string): Promise<void> {
+    user.passwordHash = passwordHash;
+    await this.em.flush();
+  }
+
+  async touchLastLogin(user: User, at = new Date()): Promise<void> {
+    user.lastLogin = at;
+    await this.em.flush();
+  }
+
+  private async taken(column: 'username' | 'email', value: string, exceptId?: number): Promise<boolean> {
+    const rows = await this.em
+      .getConnection()
+      .execute<{ id: number }[]>(
+        `select id from "user" where lower("${column}") = lower(?)${exceptId ? ' and id <> ?' : ''} limit 1`,
+        exceptId ? [value, exceptId] : [value],
+      );
+    return rows.length > 0;
+  }
+}
