@@ -3,8 +3,9 @@ import { localConfig, siteAddresses } from './lib/config.mjs';
 import { fail, step } from './lib/log.mjs';
 import { ensureServices } from './lib/services.mjs';
 import { build, prepareDatabase, startStack } from './lib/stack.mjs';
-import fs from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { ROOT } from './lib/run.mjs';
 
 const config = localConfig();
 
@@ -16,7 +17,9 @@ try {
   const stack = await startStack(config);
 
   const addresses = siteAddresses(config);
-  const accounts = JSON.parse(fs.readFileSync(path.join(config.dataDir, 'demo-accounts.json'), 'utf8'));
+  const { DEMO_ACCOUNTS: accounts } = await import(
+    pathToFileURL(path.join(ROOT, 'platform/dist/database/seeders/demo-accounts.js')).href
+  );
   console.log('\n\x1b[1mWarraq is running.\x1b[0m Open:');
   for (const [name, url] of Object.entries(addresses)) console.log(`  ${name.padEnd(10)} ${url}`);
   console.log(`  (also: http://localhost:${config.edgePort}/manga/… or ?subdomain=manga on any host)`);

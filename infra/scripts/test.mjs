@@ -14,6 +14,8 @@ fs.rmSync(reports, { recursive: true, force: true });
 fs.mkdirSync(reports, { recursive: true });
 const jestEnv = { NODE_OPTIONS: '--experimental-vm-modules --no-warnings=ExperimentalWarning' };
 const suites = [];
+// `npm test -- --e2e` runs only the browser tests (after the same build), for quick iteration.
+const e2eOnly = process.argv.includes('--e2e');
 
 function jest(name, args) {
   const outputFile = path.join(reports, `${name}.json`);
@@ -45,10 +47,12 @@ try {
   ensureChromium();
   build();
 
-  jest('contracts-unit', ['-c', 'contracts/jest.config.cjs']);
-  jest('site-unit', ['-c', 'site/jest.config.cjs']);
-  jest('platform-unit', ['-c', 'platform/jest.config.cjs', '--selectProjects', 'unit', '--passWithNoTests']);
-  jest('platform-integration', ['-c', 'platform/jest.config.cjs', '--selectProjects', 'integration']);
+  if (!e2eOnly) {
+    jest('contracts-unit', ['-c', 'contracts/jest.config.cjs']);
+    jest('site-unit', ['-c', 'site/jest.config.cjs']);
+    jest('platform-unit', ['-c', 'platform/jest.config.cjs', '--selectProjects', 'unit', '--passWithNoTests']);
+    jest('platform-integration', ['-c', 'platform/jest.config.cjs', '--selectProjects', 'integration']);
+  }
 
   const config = localConfig({
     WARRAQ_ENV: 'test',
