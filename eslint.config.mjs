@@ -38,7 +38,9 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ regex: '^(?!zod$|\\.)', message: 'contracts may import only zod and its own files' }] },
+        {
+          patterns: [{ regex: '^(?!zod$|\\.)', message: 'contracts may import only zod and its own files' }],
+        },
       ],
     },
   },
@@ -47,7 +49,14 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['@warraq/platform', '**/platform/**'], message: 'the site talks to the platform over HTTP only' }] },
+        {
+          patterns: [
+            {
+              group: ['@warraq/platform', '**/platform/**'],
+              message: 'the site talks to the platform over HTTP only',
+            },
+          ],
+        },
       ],
     },
   },

@@ -2,7 +2,9 @@ import { expect, test } from '@playwright/test';
 import { freshUsername, logInThroughPage, registerViaApi } from '../fixtures/accounts';
 import { DEMO, edge } from '../fixtures/stack';
 
-test('a visitor registers on the manga site, is signed in automatically, and stays signed in on every site', async ({ page }) => {
+test('a visitor registers on the manga site, is signed in automatically, and stays signed in on every site', async ({
+  page,
+}) => {
   const username = freshUsername('reg');
   await page.goto(edge.url('manga', '/register'));
   await expect(page.getByRole('heading', { name: 'انضم إلى قرّاء المانجا' })).toBeVisible();
@@ -56,7 +58,9 @@ test('a wrong password is refused with the spec toast and an inline message', as
 
 test('an admin who logs in on the manga site is taken into the dashboard', async ({ page }) => {
   await logInThroughPage(page, 'manga', DEMO.admin);
-  await expect(page).toHaveURL(new RegExp(`^http://${edge.host('dashboard').replace(/\./g, '\\.')}/dashboard`));
+  await expect(page).toHaveURL(
+    new RegExp(`^http://${edge.host('dashboard').replace(/\./g, '\\.')}/dashboard`),
+  );
   await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
   await expect(page.getByText('مرحبًا بك في لوحة التحكم')).toBeVisible();
   // The welcome query is consumed, so a reload does not greet again.
@@ -82,10 +86,15 @@ test('a forged user_id cookie opens nothing', async ({ page, context }) => {
   await expect(page).toHaveURL(/\/login\?redirect=%2Fdashboard/);
 });
 
-test('a guest opening settings logs in and comes back; the settings save and survive a reload', async ({ page, request }) => {
+test('a guest opening settings logs in and comes back; the settings save and survive a reload', async ({
+  page,
+  request,
+}) => {
   const account = await registerViaApi(request);
   await page.goto(edge.url('manga', '/settings'));
-  await expect(page).toHaveURL(new RegExp(`${edge.host('dashboard').replace(/\./g, '\\.')}/login\\?redirect=%2Fsettings`));
+  await expect(page).toHaveURL(
+    new RegExp(`${edge.host('dashboard').replace(/\./g, '\\.')}/login\\?redirect=%2Fsettings`),
+  );
   await page.getByLabel('اسم المستخدم').fill(account.username);
   await page.getByLabel('كلمة المرور').fill(account.password);
   await page.getByRole('button', { name: 'دخول' }).click();
@@ -106,7 +115,10 @@ test('a guest opening settings logs in and comes back; the settings save and sur
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
 });
 
-test('changing the password: a wrong current password is refused, the right one works', async ({ page, request }) => {
+test('changing the password: a wrong current password is refused, the right one works', async ({
+  page,
+  request,
+}) => {
   const account = await registerViaApi(request);
   await logInThroughPage(page, 'dashboard', account);
   await page.goto(edge.url('dashboard', '/settings'));

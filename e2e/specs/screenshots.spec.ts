@@ -16,7 +16,10 @@ async function shoot(page: Page, name: string) {
   }
 }
 
-test('screens at 390 px and 1280 px: landing, login, register, settings, account, 404', async ({ page, request }) => {
+test('screens at 390 px and 1280 px: landing, login, register, settings, account, 404', async ({
+  page,
+  request,
+}) => {
   await page.goto(edge.url('main', '/'));
   await shoot(page, 'landing');
   await page.goto(edge.url('manga', '/login'));

@@ -2,7 +2,9 @@ import { expect, test } from '@playwright/test';
 import { logInThroughPage, registerViaApi } from '../fixtures/accounts';
 import { edge } from '../fixtures/stack';
 
-test('every page is Arabic and right-to-left, with the site title and social tags of its subdomain', async ({ page }) => {
+test('every page is Arabic and right-to-left, with the site title and social tags of its subdomain', async ({
+  page,
+}) => {
   await page.goto(edge.url('manga', '/'));
   const html = page.locator('html');
   await expect(html).toHaveAttribute('lang', 'ar');
@@ -15,7 +17,10 @@ test('every page is Arabic and right-to-left, with the site title and social tag
   await expect(page.getByText('© 2025', { exact: false })).toBeVisible();
 });
 
-test('the landing page offers login and register to guests, and the dashboard once signed in', async ({ page, request }) => {
+test('the landing page offers login and register to guests, and the dashboard once signed in', async ({
+  page,
+  request,
+}) => {
   await page.goto(edge.url('main', '/'));
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   for (const blurb of ['مانجا وروايات', 'ألعاب', 'تطبيقات', 'مجتمع']) {
@@ -31,7 +36,9 @@ test('the landing page offers login and register to guests, and the dashboard on
   await expect(main.getByRole('link', { name: 'الذهاب إلى لوحة التحكم' })).toBeVisible();
 });
 
-test('an unknown route answers the 404 page with a router hint; manga-only routes are 404 elsewhere', async ({ page }) => {
+test('an unknown route answers the 404 page with a router hint; manga-only routes are 404 elsewhere', async ({
+  page,
+}) => {
   const response = await page.goto(edge.url('novel', '/no-such-page'));
   expect(response?.status()).toBe(404);
   await expect(page.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible();
@@ -39,7 +46,9 @@ test('an unknown route answers the 404 page with a router hint; manga-only route
   expect((await page.goto(edge.url('novel', '/follows')))?.status()).toBe(404);
 });
 
-test('the site can be named by ?subdomain= and, on localhost, by the first path segment', async ({ page }) => {
+test('the site can be named by ?subdomain= and, on localhost, by the first path segment', async ({
+  page,
+}) => {
   await page.goto(`http://localhost:${edge.port}/novel/register`);
   await expect(page.getByRole('heading', { name: 'انضم إلى قرّاء الروايات' })).toBeVisible();
   await page.goto(edge.url('main', '/register?subdomain=manga'));
@@ -55,12 +64,18 @@ test('the system theme follows the operating system, live', async ({ page }) => 
   await expect(html).toHaveAttribute('data-theme', 'dark');
 });
 
-test('a session made through one platform replica works through the other', async ({ playwright, request }) => {
+test('a session made through one platform replica works through the other', async ({
+  playwright,
+  request,
+}) => {
   test.skip(edge.platformPorts.length < 2, 'needs two platform replicas');
   const account = await registerViaApi(request);
   const [first, second] = edge.platformPorts;
   const host = edge.host('manga');
-  const viaFirst = await playwright.request.newContext({ baseURL: `http://127.0.0.1:${first}`, extraHTTPHeaders: { host } });
+  const viaFirst = await playwright.request.newContext({
+    baseURL: `http://127.0.0.1:${first}`,
+    extraHTTPHeaders: { host },
+  });
   const login = await viaFirst.post('/api/auth/login', {
     headers: { origin: `http://${host}` },
     data: { username: account.username, password: account.password },
@@ -78,7 +93,9 @@ test('a session made through one platform replica works through the other', asyn
   expect(profile.status()).toBe(200);
   expect((await profile.json()).user.username).toBe(account.username);
 
-  await viaFirst.post('/api/auth/logout', { headers: { origin: `http://${host}`, cookie: `warraq_sid=${sid}` } });
+  await viaFirst.post('/api/auth/logout', {
+    headers: { origin: `http://${host}`, cookie: `warraq_sid=${sid}` },
+  });
   expect((await viaSecond.get('/api/auth/profile')).status()).toBe(401);
   await Promise.all([viaFirst.dispose(), viaSecond.dispose()]);
 });

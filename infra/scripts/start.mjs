@@ -24,7 +24,8 @@ try {
   for (const [name, url] of Object.entries(addresses)) console.log(`  ${name.padEnd(10)} ${url}`);
   console.log(`  (also: http://localhost:${config.edgePort}/manga/… or ?subdomain=manga on any host)`);
   console.log('\nDemo accounts:');
-  for (const account of accounts) console.log(`  ${account.role.padEnd(11)} ${account.username.padEnd(10)} ${account.password}`);
+  for (const account of accounts)
+    console.log(`  ${account.role.padEnd(11)} ${account.username.padEnd(10)} ${account.password}`);
   console.log('\nPress Ctrl-C to stop everything.\n');
 
   let stopping = false;

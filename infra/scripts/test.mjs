@@ -50,7 +50,13 @@ try {
   if (!e2eOnly) {
     jest('contracts-unit', ['-c', 'contracts/jest.config.cjs']);
     jest('site-unit', ['-c', 'site/jest.config.cjs']);
-    jest('platform-unit', ['-c', 'platform/jest.config.cjs', '--selectProjects', 'unit', '--passWithNoTests']);
+    jest('platform-unit', [
+      '-c',
+      'platform/jest.config.cjs',
+      '--selectProjects',
+      'unit',
+      '--passWithNoTests',
+    ]);
     jest('platform-integration', ['-c', 'platform/jest.config.cjs', '--selectProjects', 'integration']);
   }
 

@@ -7,7 +7,9 @@ import { loadConfig } from './config/app-config';
 
 async function bootstrap(): Promise<void> {
   const config = loadConfig();
-  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), { bodyParser: false });
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), {
+    bodyParser: false,
+  });
   configureApp(app, config);
   await app.listen(config.http.port, config.http.host);
   console.log(`platform listening on http://${config.http.host}:${config.http.port}`);

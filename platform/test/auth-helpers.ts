@@ -18,7 +18,10 @@ export function sessionCookieOf(res: Response): string | undefined {
 }
 
 /** Signs in as a browser would (with an Origin) and returns the session cookie pair. */
-export async function signIn(app: { api: TestApp['api'] }, user: Pick<TestUser, 'username' | 'password'>): Promise<string> {
+export async function signIn(
+  app: { api: TestApp['api'] },
+  user: Pick<TestUser, 'username' | 'password'>,
+): Promise<string> {
   const res = await app
     .api()
     .post('/api/auth/login')

@@ -1,4 +1,10 @@
-import { AUTH_MESSAGES, ErrorResponseSchema, type LoginBody, LoginResponseSchema, ProfileResponseSchema } from '@warraq/contracts';
+import {
+  AUTH_MESSAGES,
+  ErrorResponseSchema,
+  type LoginBody,
+  LoginResponseSchema,
+  ProfileResponseSchema,
+} from '@warraq/contracts';
 import { BROWSER_ORIGIN, sessionCookieOf, setCookies, signIn } from './auth-helpers';
 import { newUser, type TestUser } from './factories/user.factory';
 import { createTestApp, type TestApp } from './test-app';
@@ -36,7 +42,9 @@ describe('POST /api/auth/login', () => {
 
   it('accepts the username in any case, and the e-mail as username', async () => {
     expect((await login({ username: 'sAMIRA', password: reader.password })).status).toBe(200);
-    expect((await login({ username: reader.email.toUpperCase(), password: reader.password })).status).toBe(200);
+    expect((await login({ username: reader.email.toUpperCase(), password: reader.password })).status).toBe(
+      200,
+    );
   });
 
   it('marks admins and sends them to the dashboard; knows the dashboard subdomain', async () => {
@@ -78,7 +86,11 @@ describe('POST /api/auth/login', () => {
     const wrong = await login({ username: reader.username, password: 'Wrong-Password-1' });
     expect(unknown.status).toBe(401);
     expect(wrong.status).toBe(401);
-    expect(unknown.body).toEqual({ success: false, statusCode: 401, message: AUTH_MESSAGES.invalidCredentials });
+    expect(unknown.body).toEqual({
+      success: false,
+      statusCode: 401,
+      message: AUTH_MESSAGES.invalidCredentials,
+    });
     expect(wrong.body).toEqual(unknown.body);
     expect(sessionCookieOf(wrong)).toBeUndefined();
   });
@@ -94,18 +106,27 @@ describe('POST /api/auth/login', () => {
   });
 
   it('gives an API client (no Origin) a bearer token that works on /api/auth/profile', async () => {
-    const res = await t.api().post('/api/auth/login').send({ username: reader.username, password: reader.password } satisfies LoginBody);
+    const res = await t
+      .api()
+      .post('/api/auth/login')
+      .send({ username: reader.username, password: reader.password } satisfies LoginBody);
     const body = LoginResponseSchema.parse(res.body);
     expect(body.token_type).toBe('Bearer');
     expect(body.expires_in).toBe(3600);
     expect(body.access_token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(body.token).toBe(body.access_token);
 
-    const profile = await t.api().get('/api/auth/profile').set('Authorization', `Bearer ${body.access_token}`);
+    const profile = await t
+      .api()
+      .get('/api/auth/profile')
+      .set('Authorization', `Bearer ${body.access_token}`);
     expect(profile.status).toBe(200);
     expect(ProfileResponseSchema.parse(profile.body).user.id).toBe(reader.id);
 
-    const stored = await t.orm.em.fork().getConnection().execute<{ token_hash: string }[]>('select token_hash from api_token');
+    const stored = await t.orm.em
+      .fork()
+      .getConnection()
+      .execute<{ token_hash: string }[]>('select token_hash from api_token');
     expect(stored.map((r) => r.token_hash)).not.toContain(body.access_token);
   });
 });
@@ -114,7 +135,9 @@ describe('login throttling', () => {
   let t: TestApp;
   let victim: TestUser;
   beforeAll(async () => {
-    t = await createTestApp({ env: { WARRAQ_LOGIN_MAX_FAILURES_PER_ACCOUNT: '3', WARRAQ_LOGIN_MAX_FAILURES_PER_IP: '5' } });
+    t = await createTestApp({
+      env: { WARRAQ_LOGIN_MAX_FAILURES_PER_ACCOUNT: '3', WARRAQ_LOGIN_MAX_FAILURES_PER_IP: '5' },
+    });
     victim = await newUser(t.orm);
   });
   afterAll(async () => {
@@ -122,10 +145,15 @@ describe('login throttling', () => {
   });
 
   const attempt = (username: string, password: string, ip: string) =>
-    t.api().post('/api/auth/login').set('X-Forwarded-For', ip).send({ username, password } satisfies LoginBody);
+    t
+      .api()
+      .post('/api/auth/login')
+      .set('X-Forwarded-For', ip)
+      .send({ username, password } satisfies LoginBody);
 
   it('blocks an account after repeated failures, even with the right password, from any IP', async () => {
-    for (let i = 0; i < 3; i++) expect((await attempt(victim.username, 'Wrong-Guess-1', `203.0.113.${i + 1}`)).status).toBe(401);
+    for (let i = 0; i < 3; i++)
+      expect((await attempt(victim.username, 'Wrong-Guess-1', `203.0.113.${i + 1}`)).status).toBe(401);
     const blocked = await attempt(victim.username.toUpperCase(), victim.password, '203.0.113.50');
     expect(blocked.status).toBe(429);
     expect(blocked.body).toEqual({ success: false, statusCode: 429, message: AUTH_MESSAGES.tooManyAttempts });
@@ -134,7 +162,8 @@ describe('login throttling', () => {
 
   it('blocks an IP (seen through the loopback proxy) after failures across many accounts', async () => {
     const other = await newUser(t.orm);
-    for (let i = 0; i < 5; i++) expect((await attempt(`ghost${i}`, 'Wrong-Guess-1', '192.0.2.9')).status).toBe(401);
+    for (let i = 0; i < 5; i++)
+      expect((await attempt(`ghost${i}`, 'Wrong-Guess-1', '192.0.2.9')).status).toBe(401);
     expect((await attempt(other.username, other.password, '192.0.2.9')).status).toBe(429);
     expect((await attempt(other.username, other.password, '192.0.2.10')).status).toBe(200);
   });
@@ -210,7 +239,10 @@ describe('sessions', () => {
   });
 
   it('logout with a bearer token revokes the token', async () => {
-    const login = await t.api().post('/api/auth/login').send({ username: user.username, password: user.password } satisfies LoginBody);
+    const login = await t
+      .api()
+      .post('/api/auth/login')
+      .send({ username: user.username, password: user.password } satisfies LoginBody);
     const token = LoginResponseSchema.parse(login.body).access_token!;
     expect((await t.api().get('/api/auth/profile').set('Authorization', `Bearer ${token}`)).status).toBe(200);
     await t.api().post('/api/auth/logout').set('Authorization', `Bearer ${token}`);
@@ -221,7 +253,10 @@ describe('sessions', () => {
     const doomed = await newUser(t.orm);
     const cookie = await signIn(t, doomed);
     expect((await t.api().get('/api/users').set('Cookie', cookie)).status).toBe(403);
-    await t.orm.em.fork().getConnection().execute(`update "user" set role = 'moderator' where id = ?`, [doomed.id]);
+    await t.orm.em
+      .fork()
+      .getConnection()
+      .execute(`update "user" set role = 'moderator' where id = ?`, [doomed.id]);
     expect((await t.api().get('/api/users').set('Cookie', cookie)).status).toBe(200);
     await t.orm.em.fork().getConnection().execute('delete from "user" where id = ?', [doomed.id]);
     expect((await profile(cookie)).status).toBe(401);

@@ -58,7 +58,11 @@ describe('/ws', () => {
 
   it('greets a signed-in browser with its user id and the subdomain of its host', async () => {
     const cookie = await signIn(t, user);
-    const s = await connect(wsUrl, { Cookie: cookie, Host: 'manga.warraq.localhost', Origin: 'http://manga.warraq.localhost' });
+    const s = await connect(wsUrl, {
+      Cookie: cookie,
+      Host: 'manga.warraq.localhost',
+      Origin: 'http://manga.warraq.localhost',
+    });
     open.push(s.ws);
     const event = ConnectionEventSchema.parse(await s.next());
     expect(event.data).toEqual({ subdomain: 'manga', authenticated: true, userId: user.id });
@@ -67,7 +71,11 @@ describe('/ws', () => {
   it('greets an anonymous visitor, taking the subdomain from ?subdomain=', async () => {
     const s = await connect(`${wsUrl}?subdomain=novel`);
     open.push(s.ws);
-    expect(ConnectionEventSchema.parse(await s.next()).data).toEqual({ subdomain: 'novel', authenticated: false, userId: null });
+    expect(ConnectionEventSchema.parse(await s.next()).data).toEqual({
+      subdomain: 'novel',
+      authenticated: false,
+      userId: null,
+    });
   });
 
   it('ignores a user_id cookie', async () => {

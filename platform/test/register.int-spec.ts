@@ -17,7 +17,11 @@ describe('POST /api/auth/register', () => {
     await t.close();
   });
 
-  const register = (body: unknown) => t.api().post('/api/auth/register').send(body as object);
+  const register = (body: unknown) =>
+    t
+      .api()
+      .post('/api/auth/register')
+      .send(body as object);
 
   it('creates a reader with 0 points and default preferences, ignoring points and created_at sent by the client', async () => {
     const res = await register({
@@ -31,7 +35,12 @@ describe('POST /api/auth/register', () => {
     expect(res.status).toBe(201);
     const body = RegisterResponseSchema.parse(res.body);
     expect(body.message).toBe(AUTH_MESSAGES.registered);
-    expect(body.user).toMatchObject({ username: 'layla', email: 'layla@example.test', role: 'reader', points: 0 });
+    expect(body.user).toMatchObject({
+      username: 'layla',
+      email: 'layla@example.test',
+      role: 'reader',
+      points: 0,
+    });
     expect(body.user.preferences).toEqual(DEFAULT_PREFERENCES);
     expect(new Date(body.user.created_at).getFullYear()).toBeGreaterThan(2020);
     expect(body.user).not.toHaveProperty('passwordHash');
@@ -39,7 +48,11 @@ describe('POST /api/auth/register', () => {
   });
 
   it('does not sign the new user in', async () => {
-    const res = await register({ username: 'noLogin1', email: 'nologin1@example.test', password: 'Moonlit-Pages-7' });
+    const res = await register({
+      username: 'noLogin1',
+      email: 'nologin1@example.test',
+      password: 'Moonlit-Pages-7',
+    });
     expect(res.status).toBe(201);
     expect(res.headers['set-cookie']).toBeUndefined();
   });
@@ -64,19 +77,38 @@ describe('POST /api/auth/register', () => {
   });
 
   it('refuses a common password', async () => {
-    const res = await register({ username: 'commoner', email: 'commoner@example.test', password: 'password123' });
+    const res = await register({
+      username: 'commoner',
+      email: 'commoner@example.test',
+      password: 'password123',
+    });
     expect(res.status).toBe(400);
     expect(res.body.errors.password).toEqual([MESSAGES.passwordTooCommon]);
   });
 
   it('refuses a username that differs only in case (409) and a taken e-mail (409)', async () => {
-    expect((await register({ username: 'Karim', email: 'karim@example.test', password: 'Moonlit-Pages-7' })).status).toBe(201);
+    expect(
+      (await register({ username: 'Karim', email: 'karim@example.test', password: 'Moonlit-Pages-7' }))
+        .status,
+    ).toBe(201);
 
-    const sameName = await register({ username: 'KARIM', email: 'other@example.test', password: 'Moonlit-Pages-7' });
+    const sameName = await register({
+      username: 'KARIM',
+      email: 'other@example.test',
+      password: 'Moonlit-Pages-7',
+    });
     expect(sameName.status).toBe(409);
-    expect(sameName.body).toMatchObject({ success: false, statusCode: 409, errors: { username: [AUTH_MESSAGES.usernameTaken] } });
+    expect(sameName.body).toMatchObject({
+      success: false,
+      statusCode: 409,
+      errors: { username: [AUTH_MESSAGES.usernameTaken] },
+    });
 
-    const sameEmail = await register({ username: 'karim2', email: 'KARIM@example.test', password: 'Moonlit-Pages-7' });
+    const sameEmail = await register({
+      username: 'karim2',
+      email: 'KARIM@example.test',
+      password: 'Moonlit-Pages-7',
+    });
     expect(sameEmail.status).toBe(409);
     expect(sameEmail.body.errors).toEqual({ email: [AUTH_MESSAGES.emailTaken] });
   });
@@ -84,22 +116,36 @@ describe('POST /api/auth/register', () => {
   it('enforces case-insensitive uniqueness in the database itself', async () => {
     const conn = t.orm.em.fork().getConnection();
     await expect(
-      conn.execute(`insert into "user" (username, email, password_hash, preferences) values ('LAYLA', 'x@example.test', 'h', '{}')`),
+      conn.execute(
+        `insert into "user" (username, email, password_hash, preferences) values ('LAYLA', 'x@example.test', 'h', '{}')`,
+      ),
     ).rejects.toThrow(/user_username_lower_unique/);
   });
 
   it('answers 413 in the error shape for a body over 100 kb', async () => {
-    const res = await register({ username: 'big', email: 'big@example.test', password: 'x'.repeat(120 * 1024) });
+    const res = await register({
+      username: 'big',
+      email: 'big@example.test',
+      password: 'x'.repeat(120 * 1024),
+    });
     expect(res.status).toBe(413);
     expect(ErrorResponseSchema.parse(res.body).statusCode).toBe(413);
   });
 
   it('answers 400 for malformed JSON and 415 for a form-encoded body', async () => {
-    const malformed = await t.api().post('/api/auth/register').set('Content-Type', 'application/json').send('{"username": "a",');
+    const malformed = await t
+      .api()
+      .post('/api/auth/register')
+      .set('Content-Type', 'application/json')
+      .send('{"username": "a",');
     expect(malformed.status).toBe(400);
     expect(ErrorResponseSchema.parse(malformed.body).success).toBe(false);
 
-    const form = await t.api().post('/api/auth/register').type('form').send('username=abc&email=a@b.test&password=Moonlit-Pages-7');
+    const form = await t
+      .api()
+      .post('/api/auth/register')
+      .type('form')
+      .send('username=abc&email=a@b.test&password=Moonlit-Pages-7');
     expect(form.status).toBe(415);
     expect(ErrorResponseSchema.parse(form.body).statusCode).toBe(415);
   });
@@ -116,7 +162,11 @@ describe('registration throttle', () => {
 
   it('answers 429 with Retry-After after too many registrations from one IP', async () => {
     const from = (ip: string, n: number) =>
-      t.api().post('/api/auth/register').set('X-Forwarded-For', ip).send({ username: `flood${n}`, email: `flood${n}@example.test`, password: 'Moonlit-Pages-7' });
+      t
+        .api()
+        .post('/api/auth/register')
+        .set('X-Forwarded-For', ip)
+        .send({ username: `flood${n}`, email: `flood${n}@example.test`, password: 'Moonlit-Pages-7' });
     expect((await from('198.51.100.1', 1)).status).toBe(201);
     expect((await from('198.51.100.1', 2)).status).toBe(201);
     const third = await from('198.51.100.1', 3);

@@ -39,7 +39,9 @@ describe('route access rules', () => {
           if (path === undefined) continue;
           count++;
           if (!reflector.getAllAndOverride(ACCESS_RULE_KEY, [handler, controller])) {
-            missing.push(`${RequestMethod[Reflect.getMetadata(METHOD_METADATA, handler) as number]} ${base}/${path}`);
+            missing.push(
+              `${RequestMethod[Reflect.getMetadata(METHOD_METADATA, handler) as number]} ${base}/${path}`,
+            );
           }
         }
       }

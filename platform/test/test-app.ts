@@ -72,7 +72,9 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     orm: app.get(MikroORM),
     redis,
     async startSibling() {
-      const sibling = await boot(loadConfig({ ...env, WARRAQ_INSTANCE_ID: `test-${id}-b${apps.length}` }, {}));
+      const sibling = await boot(
+        loadConfig({ ...env, WARRAQ_INSTANCE_ID: `test-${id}-b${apps.length}` }, {}),
+      );
       apps.push(sibling.app);
       const url = `http://127.0.0.1:${sibling.port}`;
       return { api: () => request(url), baseUrl: url };

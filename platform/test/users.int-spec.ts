@@ -27,7 +27,8 @@ describe('users', () => {
     moderator = await newUser(t.orm, { role: 'moderator', username: 'mod_one' });
     admin = await newUser(t.orm, { role: 'admin', username: 'admin_one' });
     superadmin = await newUser(t.orm, { role: 'superadmin', username: 'owner_one' });
-    for (const u of [reader, otherReader, moderator, admin, superadmin]) cookies[u.username] = await signIn(t, u);
+    for (const u of [reader, otherReader, moderator, admin, superadmin])
+      cookies[u.username] = await signIn(t, u);
     for (let i = 0; i < 25; i++) await newUser(t.orm, { username: `bulk_${String(i).padStart(2, '0')}` });
     await newUser(t.orm, { username: 'per%cent', email: 'percent@example.test' });
   });
@@ -53,7 +54,9 @@ describe('users', () => {
       expect(body.data).toHaveLength(10);
       const ids = body.data.map((u) => u.id);
       expect(ids).toEqual([...ids].sort((a, b) => a - b));
-      const firstPage = UserListResponseSchema.parse((await t.api().get('/api/users?limit=10').set(as(moderator))).body);
+      const firstPage = UserListResponseSchema.parse(
+        (await t.api().get('/api/users?limit=10').set(as(moderator))).body,
+      );
       expect(Math.max(...firstPage.data.map((u) => u.id))).toBeLessThan(Math.min(...ids));
     });
 
@@ -66,21 +69,42 @@ describe('users', () => {
     });
 
     it('searches username and e-mail; % and _ are literal', async () => {
-      const bulk = UserListResponseSchema.parse((await t.api().get('/api/users?search=BULK_1').set(as(moderator))).body);
-      expect(bulk.data.map((u) => u.username).sort()).toEqual(['bulk_10', 'bulk_11', 'bulk_12', 'bulk_13', 'bulk_14', 'bulk_15', 'bulk_16', 'bulk_17', 'bulk_18', 'bulk_19']);
-      const percent = UserListResponseSchema.parse((await t.api().get('/api/users?search=%25').set(as(moderator))).body);
+      const bulk = UserListResponseSchema.parse(
+        (await t.api().get('/api/users?search=BULK_1').set(as(moderator))).body,
+      );
+      expect(bulk.data.map((u) => u.username).sort()).toEqual([
+        'bulk_10',
+        'bulk_11',
+        'bulk_12',
+        'bulk_13',
+        'bulk_14',
+        'bulk_15',
+        'bulk_16',
+        'bulk_17',
+        'bulk_18',
+        'bulk_19',
+      ]);
+      const percent = UserListResponseSchema.parse(
+        (await t.api().get('/api/users?search=%25').set(as(moderator))).body,
+      );
       expect(percent.data.map((u) => u.username)).toEqual(['per%cent']);
       // As a LIKE wildcard, "a_m" would match "admin_one"; escaped, it matches nothing.
-      const underscore = UserListResponseSchema.parse((await t.api().get('/api/users?search=a_m').set(as(moderator))).body);
+      const underscore = UserListResponseSchema.parse(
+        (await t.api().get('/api/users?search=a_m').set(as(moderator))).body,
+      );
       expect(underscore.meta.total).toBe(0);
-      const byEmail = UserListResponseSchema.parse((await t.api().get('/api/users?search=PERCENT@').set(as(moderator))).body);
+      const byEmail = UserListResponseSchema.parse(
+        (await t.api().get('/api/users?search=PERCENT@').set(as(moderator))).body,
+      );
       expect(byEmail.data.map((u) => u.username)).toEqual(['per%cent']);
     });
   });
 
   describe('GET /api/users/:id', () => {
     it('shows oneself to a reader, others only to staff', async () => {
-      expect(UserResponseSchema.parse((await t.api().get(`/api/users/${reader.id}`).set(as(reader))).body).user.id).toBe(reader.id);
+      expect(
+        UserResponseSchema.parse((await t.api().get(`/api/users/${reader.id}`).set(as(reader))).body).user.id,
+      ).toBe(reader.id);
       expect((await t.api().get(`/api/users/${otherReader.id}`).set(as(reader))).status).toBe(403);
       expect((await t.api().get(`/api/users/${otherReader.id}`).set(as(moderator))).status).toBe(200);
     });
@@ -94,12 +118,19 @@ describe('users', () => {
   });
 
   describe('PUT /api/users/:id', () => {
-    const put = (actor: TestUser, id: number, body: UpdateUserBody) => t.api().put(`/api/users/${id}`).set(as(actor)).send(body);
+    const put = (actor: TestUser, id: number, body: UpdateUserBody) =>
+      t.api().put(`/api/users/${id}`).set(as(actor)).send(body);
 
     it('lets a user edit themselves', async () => {
-      const res = await put(otherReader, otherReader.id, { username: 'reader_two_b', email: 'Two@Example.test' });
+      const res = await put(otherReader, otherReader.id, {
+        username: 'reader_two_b',
+        email: 'Two@Example.test',
+      });
       expect(res.status).toBe(200);
-      expect(UserResponseSchema.parse(res.body).user).toMatchObject({ username: 'reader_two_b', email: 'two@example.test' });
+      expect(UserResponseSchema.parse(res.body).user).toMatchObject({
+        username: 'reader_two_b',
+        email: 'two@example.test',
+      });
     });
 
     it("refuses to edit someone else's account", async () => {
@@ -125,14 +156,22 @@ describe('users', () => {
 
     it('answers 400 for an empty body or unknown fields', async () => {
       expect((await t.api().put(`/api/users/${reader.id}`).set(as(reader)).send({})).status).toBe(400);
-      expect((await t.api().put(`/api/users/${reader.id}`).set(as(reader)).send({ role: 'admin' })).status).toBe(400);
+      expect(
+        (await t.api().put(`/api/users/${reader.id}`).set(as(reader)).send({ role: 'admin' })).status,
+      ).toBe(400);
     });
   });
 
   describe('preferences', () => {
     it('reads defaults and merges updates for oneself', async () => {
-      const first = PreferencesResponseSchema.parse((await t.api().get(`/api/users/${reader.id}/preferences`).set(as(reader))).body);
-      expect(first.preferences).toEqual({ theme: 'system', language: 'en', notifications: { email: true, push: false } });
+      const first = PreferencesResponseSchema.parse(
+        (await t.api().get(`/api/users/${reader.id}/preferences`).set(as(reader))).body,
+      );
+      expect(first.preferences).toEqual({
+        theme: 'system',
+        language: 'en',
+        notifications: { email: true, push: false },
+      });
 
       const res = await t
         .api()
@@ -145,19 +184,38 @@ describe('users', () => {
         preferences: { theme: 'dark', language: 'en', notifications: { email: true, push: true } },
       } satisfies PreferencesResponse);
 
-      const again = PreferencesResponseSchema.parse((await t.api().get(`/api/users/${reader.id}/preferences`).set(as(reader))).body);
+      const again = PreferencesResponseSchema.parse(
+        (await t.api().get(`/api/users/${reader.id}/preferences`).set(as(reader))).body,
+      );
       expect(again.preferences.theme).toBe('dark');
     });
 
     it("refuses someone else's preferences (admins may read)", async () => {
-      expect((await t.api().get(`/api/users/${otherReader.id}/preferences`).set(as(reader))).status).toBe(403);
-      expect((await t.api().post(`/api/users/${otherReader.id}/preferences`).set(as(reader)).send({ theme: 'light' })).status).toBe(403);
-      expect((await t.api().post(`/api/users/${reader.id}/preferences`).set(as(admin)).send({ theme: 'light' })).status).toBe(403);
+      expect((await t.api().get(`/api/users/${otherReader.id}/preferences`).set(as(reader))).status).toBe(
+        403,
+      );
+      expect(
+        (
+          await t
+            .api()
+            .post(`/api/users/${otherReader.id}/preferences`)
+            .set(as(reader))
+            .send({ theme: 'light' })
+        ).status,
+      ).toBe(403);
+      expect(
+        (await t.api().post(`/api/users/${reader.id}/preferences`).set(as(admin)).send({ theme: 'light' }))
+          .status,
+      ).toBe(403);
       expect((await t.api().get(`/api/users/${reader.id}/preferences`).set(as(admin))).status).toBe(200);
     });
 
     it('refuses an unknown theme with a field error', async () => {
-      const res = await t.api().post(`/api/users/${reader.id}/preferences`).set(as(reader)).send({ theme: 'neon' });
+      const res = await t
+        .api()
+        .post(`/api/users/${reader.id}/preferences`)
+        .set(as(reader))
+        .send({ theme: 'neon' });
       expect(res.status).toBe(400);
       expect(res.body.errors.theme).toBeDefined();
     });

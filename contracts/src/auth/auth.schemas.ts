@@ -1,12 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from '../common/limits.js';
-import {
-  EmailSchema,
-  MESSAGES,
-  PasswordSchema,
-  UserSchema,
-  UsernameSchema,
-} from '../users/user.schemas.js';
+import { EmailSchema, MESSAGES, PasswordSchema, UserSchema, UsernameSchema } from '../users/user.schemas.js';
 
 const shortText = (max: number) => z.string().max(max);
 

@@ -28,7 +28,10 @@ export const HeartbeatEventSchema = z.object({
 export type HeartbeatEvent = z.infer<typeof HeartbeatEventSchema>;
 
 /** Client → server. */
-export const PingEventSchema = z.object({ event: z.literal(REALTIME_EVENTS.ping), data: z.unknown().optional() });
+export const PingEventSchema = z.object({
+  event: z.literal(REALTIME_EVENTS.ping),
+  data: z.unknown().optional(),
+});
 
 /** Server → client, in answer to ping. */
 export const PongEventSchema = z.object({
@@ -37,7 +40,11 @@ export const PongEventSchema = z.object({
 });
 export type PongEvent = z.infer<typeof PongEventSchema>;
 
-export const ServerEventSchema = z.discriminatedUnion('event', [ConnectionEventSchema, HeartbeatEventSchema, PongEventSchema]);
+export const ServerEventSchema = z.discriminatedUnion('event', [
+  ConnectionEventSchema,
+  HeartbeatEventSchema,
+  PongEventSchema,
+]);
 export type ServerEvent = z.infer<typeof ServerEventSchema>;
 
 export const HEARTBEAT_INTERVAL_MS = 30_000;

@@ -1,4 +1,9 @@
-import { isMobileUserAgent, loginRedirectTarget, safeReturnTarget, type LoginRedirectInput } from './login-redirect';
+import {
+  isMobileUserAgent,
+  loginRedirectTarget,
+  safeReturnTarget,
+  type LoginRedirectInput,
+} from './login-redirect.js';
 
 const own = (origin: string) => /^https?:\/\/([a-z0-9-]+\.)?warraq\.localhost(:\d+)?$/.test(origin);
 const base: LoginRedirectInput = {
@@ -11,13 +16,23 @@ const base: LoginRedirectInput = {
 
 describe('login redirect rules (spec §2)', () => {
   it('sends admins on the dashboard subdomain to /content?redirected=true', () => {
-    expect(loginRedirectTarget({ ...base, isAdmin: true, redirect: { toDashboard: true, isDashboardSubdomain: true } })).toBe(
-      '/content?redirected=true',
-    );
+    expect(
+      loginRedirectTarget({
+        ...base,
+        isAdmin: true,
+        redirect: { toDashboard: true, isDashboardSubdomain: true },
+      }),
+    ).toBe('/content?redirected=true');
   });
   it('sends admins elsewhere to the dashboard host', () => {
-    const target = loginRedirectTarget({ ...base, isAdmin: true, redirect: { toDashboard: true, isDashboardSubdomain: false } });
-    expect(target).toBe('http://dashboard.warraq.localhost:8080/dashboard?redirected=true&timestamp=1700000000000');
+    const target = loginRedirectTarget({
+      ...base,
+      isAdmin: true,
+      redirect: { toDashboard: true, isDashboardSubdomain: false },
+    });
+    expect(target).toBe(
+      'http://dashboard.warraq.localhost:8080/dashboard?redirected=true&timestamp=1700000000000',
+    );
   });
   it('falls back on isAdmin when the answer has no redirect info', () => {
     expect(loginRedirectTarget({ ...base, isAdmin: true })).toMatch(/^http:\/\/dashboard\./);
@@ -33,10 +48,14 @@ describe('login redirect rules (spec §2)', () => {
     expect(loginRedirectTarget({ ...base, previousPage: 'https://evil.example/phish' })).toBe('/');
     expect(loginRedirectTarget({ ...base, previousPage: '//evil.example/x' })).toBe('/');
     expect(loginRedirectTarget({ ...base, previousPage: 'javascript:alert(1)' })).toBe('/');
-    expect(safeReturnTarget('http://novel.warraq.localhost:8080/x', own)).toBe('http://novel.warraq.localhost:8080/x');
+    expect(safeReturnTarget('http://novel.warraq.localhost:8080/x', own)).toBe(
+      'http://novel.warraq.localhost:8080/x',
+    );
   });
   it('appends mobile=true on mobile devices', () => {
-    expect(loginRedirectTarget({ ...base, isMobile: true, previousPage: '/account' })).toBe('/account?mobile=true');
+    expect(loginRedirectTarget({ ...base, isMobile: true, previousPage: '/account' })).toBe(
+      '/account?mobile=true',
+    );
     expect(loginRedirectTarget({ ...base, isMobile: true, isAdmin: true })).toContain('&mobile=true');
   });
   it('recognises the mobile user agents of §9', () => {

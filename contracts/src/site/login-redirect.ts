@@ -27,7 +27,9 @@ export function safeReturnTarget(
   if (target.startsWith('/') && !target.startsWith('//') && !target.startsWith('/\\')) return target;
   try {
     const url = new URL(target);
-    return (url.protocol === 'http:' || url.protocol === 'https:') && isOwnOrigin(url.origin) ? url.href : null;
+    return (url.protocol === 'http:' || url.protocol === 'https:') && isOwnOrigin(url.origin)
+      ? url.href
+      : null;
   } catch {
     return null;
   }

@@ -1,4 +1,4 @@
-import { resolveSiteContext, siteOrigin, siteTypeFromHost, type SiteContextInput } from './site-context';
+import { resolveSiteContext, siteOrigin, siteTypeFromHost, type SiteContextInput } from './site-context.js';
 
 const base = 'example.com';
 const ctx = (input: Partial<SiteContextInput> & { host: string }) =>
@@ -41,7 +41,10 @@ describe('site context: the subdomain (spec §1)', () => {
       innerPath: '/popular',
       isLocalhost: true,
     });
-    expect(ctx({ host: '127.0.0.1', pathname: '/manga' })).toMatchObject({ siteType: 'manga', innerPath: '/' });
+    expect(ctx({ host: '127.0.0.1', pathname: '/manga' })).toMatchObject({
+      siteType: 'manga',
+      innerPath: '/',
+    });
   });
 
   it('does not read the path on a real host', () => {
@@ -52,7 +55,10 @@ describe('site context: the subdomain (spec §1)', () => {
   });
 
   it('falls back to main with nothing to go on', () => {
-    expect(ctx({ host: 'localhost', pathname: '/login' })).toMatchObject({ siteType: 'main', source: 'default' });
+    expect(ctx({ host: 'localhost', pathname: '/login' })).toMatchObject({
+      siteType: 'main',
+      source: 'default',
+    });
     expect(ctx({ host: 'unknown.other.org' }).siteType).toBe('main');
   });
 
@@ -94,9 +100,12 @@ describe('site context: admin (spec §1)', () => {
   it('does not come from ?subdomain=admin on a public host', () => {
     expect(ctx({ host: 'example.com', search: 'subdomain=admin' }).isAdmin).toBe(false);
   });
-  it.each(['/admin', '/admin/users', '/content', '/services', '/domains'])('comes from localhost on %s', (pathname) => {
-    expect(ctx({ host: 'localhost:8080', pathname }).isAdmin).toBe(true);
-  });
+  it.each(['/admin', '/admin/users', '/content', '/services', '/domains'])(
+    'comes from localhost on %s',
+    (pathname) => {
+      expect(ctx({ host: 'localhost:8080', pathname }).isAdmin).toBe(true);
+    },
+  );
   it('does not come from those paths on a real host', () => {
     expect(ctx({ host: 'manga.example.com', pathname: '/admin' }).isAdmin).toBe(false);
   });

@@ -48,7 +48,10 @@ export function siteTypeFromHost(host: string, baseDomain: string): SiteType | n
   if (!hostname || LOOPBACK_HOSTS.has(hostname)) return null;
   if (hostname === base) return 'main';
   const label = hostname.endsWith(`.${base}`)
-    ? hostname.slice(0, -(base.length + 1)).split('.').pop()
+    ? hostname
+        .slice(0, -(base.length + 1))
+        .split('.')
+        .pop()
     : hostname.split('.')[0];
   if (label === 'www') return 'main';
   return isSiteType(label) ? label : null;
@@ -100,7 +103,10 @@ export function resolveSiteContext(input: SiteContextInput): SiteContext {
 }
 
 /** The absolute origin of a site on the base domain, e.g. `http://manga.warraq.localhost:8080`. */
-export function siteOrigin(siteType: SiteType, base: { protocol: string; baseDomain: string; port?: string }) {
+export function siteOrigin(
+  siteType: SiteType,
+  base: { protocol: string; baseDomain: string; port?: string },
+) {
   const host = siteType === 'main' ? base.baseDomain : `${siteType}.${base.baseDomain}`;
   const port = base.port && !['80', '443', ''].includes(base.port) ? `:${base.port}` : '';
   return `${base.protocol.replace(/:$/, '')}://${host}${port}`;

@@ -1,4 +1,4 @@
-import { siteInfoFor, truncateDescription } from './site-info';
+import { siteInfoFor, truncateDescription } from './site-info.js';
 
 describe('site info (spec §3) and the 160-character description (§9)', () => {
   it('cuts long descriptions to at most 160 characters with an ellipsis', () => {

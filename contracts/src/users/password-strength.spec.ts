@@ -1,6 +1,6 @@
-import { passwordStrength } from './password-strength';
-import { RegisterFormSchema, ChangePasswordFormSchema } from '../auth/auth.schemas';
-import { EmailSchema, UsernameSchema } from './user.schemas';
+import { passwordStrength } from './password-strength.js';
+import { RegisterFormSchema, ChangePasswordFormSchema } from '../auth/auth.schemas.js';
+import { EmailSchema, UsernameSchema } from './user.schemas.js';
 
 describe('password strength meter (spec §5): five criteria, 20 % each', () => {
   it.each([
@@ -18,9 +18,16 @@ describe('password strength meter (spec §5): five criteria, 20 % each', () => {
 
 describe('account form rules (spec §5)', () => {
   it('rejects short usernames, bad e-mails and mismatched confirmation with the Arabic messages', () => {
-    const result = RegisterFormSchema.safeParse({ username: 'ab', email: 'nope', password: '12345', confirmPassword: 'x' });
+    const result = RegisterFormSchema.safeParse({
+      username: 'ab',
+      email: 'nope',
+      password: '12345',
+      confirmPassword: 'x',
+    });
     expect(result.success).toBe(false);
-    const messages = result.error!.issues.map((i) => `${i.path.join('.')}:${i.message}`);
+    const messages = result.error!.issues.map(
+      (i: { path: PropertyKey[]; message: string }) => `${i.path.join('.')}:${i.message}`,
+    );
     expect(messages).toEqual(
       expect.arrayContaining([
         'username:يجب أن يكون اسم المستخدم 3 أحرف على الأقل',
@@ -30,7 +37,11 @@ describe('account form rules (spec §5)', () => {
     );
   });
   it('flags a confirmation that differs, on confirmPassword', () => {
-    const result = ChangePasswordFormSchema.safeParse({ oldPassword: 'secret1', newPassword: 'secret22', confirmPassword: 'secret23' });
+    const result = ChangePasswordFormSchema.safeParse({
+      oldPassword: 'secret1',
+      newPassword: 'secret22',
+      confirmPassword: 'secret23',
+    });
     expect(result.error?.issues[0]?.path).toEqual(['confirmPassword']);
   });
   it('accepts Arabic usernames and refuses invisible characters', () => {

@@ -103,7 +103,11 @@ export const UserSchema = z.object({
 export type User = z.infer<typeof UserSchema>;
 
 export const UserIdParamSchema = z.object({
-  id: z.coerce.number({ error: 'معرّف مستخدم غير صالح' }).int().positive('معرّف مستخدم غير صالح').max(2 ** 31 - 1),
+  id: z.coerce
+    .number({ error: 'معرّف مستخدم غير صالح' })
+    .int()
+    .positive('معرّف مستخدم غير صالح')
+    .max(2 ** 31 - 1),
 });
 
 export const UpdateUserBodySchema = z
@@ -127,5 +131,8 @@ export type UserListResponse = z.infer<typeof UserListResponseSchema>;
 export const UserResponseSchema = z.object({ success: z.literal(true), user: UserSchema });
 export type UserResponse = z.infer<typeof UserResponseSchema>;
 
-export const PreferencesResponseSchema = z.object({ success: z.literal(true), preferences: PreferencesSchema });
+export const PreferencesResponseSchema = z.object({
+  success: z.literal(true),
+  preferences: PreferencesSchema,
+});
 export type PreferencesResponse = z.infer<typeof PreferencesResponseSchema>;

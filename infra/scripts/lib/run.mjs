@@ -12,7 +12,12 @@ export function childEnv(extra = {}) {
 
 /** Runs a command to completion, streaming its output; throws on a non-zero exit. */
 export function run(command, args, options = {}) {
-  const result = spawnSync(command, args, { stdio: 'inherit', cwd: ROOT, ...options, env: childEnv(options.env) });
+  const result = spawnSync(command, args, {
+    stdio: 'inherit',
+    cwd: ROOT,
+    ...options,
+    env: childEnv(options.env),
+  });
   if (result.status !== 0) {
     throw new Error(`${command} ${args.join(' ')} exited with ${result.status ?? result.signal}`);
   }
@@ -30,7 +35,12 @@ export function commandExists(name) {
 
 /** Starts a long-running child in its own process group, with prefixed output. */
 export function startChild(name, command, args, { env = {}, cwd = ROOT, quiet = false } = {}) {
-  const child = spawn(command, args, { cwd, env: childEnv(env), detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(command, args, {
+    cwd,
+    env: childEnv(env),
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const prefix = `[${name}] `;
   const forward = (stream, target) => {
     let buffer = '';

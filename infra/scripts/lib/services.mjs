@@ -66,7 +66,18 @@ async function ensureRedis() {
   if (await portAnswers(6379)) return;
   if (!commandExists('redis-server')) aptInstall('redis-server');
   step('Starting Redis');
-  run('redis-server', ['--daemonize', 'yes', '--bind', '127.0.0.1', '--port', '6379', '--save', '', '--appendonly', 'no']);
+  run('redis-server', [
+    '--daemonize',
+    'yes',
+    '--bind',
+    '127.0.0.1',
+    '--port',
+    '6379',
+    '--save',
+    '',
+    '--appendonly',
+    'no',
+  ]);
   await waitForPort(6379, 'Redis');
 }
 

@@ -12,7 +12,9 @@ const SITE = path.join(ROOT, 'site');
 
 export function build() {
   step('Building contracts, platform and site');
-  run('turbo', ['run', 'build', '--output-logs=errors-only'], { env: { TURBO_TELEMETRY_DISABLED: '1', ASTRO_TELEMETRY_DISABLED: '1' } });
+  run('turbo', ['run', 'build', '--output-logs=errors-only'], {
+    env: { TURBO_TELEMETRY_DISABLED: '1', ASTRO_TELEMETRY_DISABLED: '1' },
+  });
 }
 
 /** Creates the database if needed, applies migrations, and seeds the demo data. */
@@ -29,10 +31,13 @@ export function prepareDatabase(config, { seed = true } = {}) {
 /** GET through the edge with a given Host, the way a browser on that subdomain would. */
 function edgeGet(config, host, pathname) {
   return new Promise((resolve) => {
-    const req = http.get({ host: '127.0.0.1', port: config.edgePort, path: pathname, headers: { host }, timeout: 2000 }, (res) => {
-      res.resume();
-      resolve(res.statusCode ?? 0);
-    });
+    const req = http.get(
+      { host: '127.0.0.1', port: config.edgePort, path: pathname, headers: { host }, timeout: 2000 },
+      (res) => {
+        res.resume();
+        resolve(res.statusCode ?? 0);
+      },
+    );
     req.on('error', () => resolve(0));
     req.on('timeout', () => req.destroy());
   });
@@ -56,7 +61,9 @@ export async function startStack(config, { quiet = false } = {}) {
     if (await portAnswers(port)) taken.push(port);
   }
   if (taken.length) {
-    throw new Error(`Ports already in use: ${taken.join(', ')} (is another Warraq still running? set WARRAQ_EDGE_PORT etc. to move)`);
+    throw new Error(
+      `Ports already in use: ${taken.join(', ')} (is another Warraq still running? set WARRAQ_EDGE_PORT etc. to move)`,
+    );
   }
   const env = stackEnv(config);
   const children = [];
@@ -65,18 +72,29 @@ export async function startStack(config, { quiet = false } = {}) {
 
   config.platformPorts.forEach((port, i) => {
     children.push(
-      startChild(config.platformPorts.length > 1 ? `platform-${i + 1}` : 'platform', 'node', ['dist/main.js'], {
-        cwd: PLATFORM,
-        env: { ...env, WARRAQ_PLATFORM_PORT: String(port), WARRAQ_INSTANCE_ID: `platform-${port}` },
-        quiet,
-      }),
+      startChild(
+        config.platformPorts.length > 1 ? `platform-${i + 1}` : 'platform',
+        'node',
+        ['dist/main.js'],
+        {
+          cwd: PLATFORM,
+          env: { ...env, WARRAQ_PLATFORM_PORT: String(port), WARRAQ_INSTANCE_ID: `platform-${port}` },
+          quiet,
+        },
+      ),
     );
   });
   children.push(startChild('worker', 'node', ['dist/worker.js'], { cwd: PLATFORM, env, quiet }));
   children.push(
-    startChild('site', 'node', ['dist/server/entry.mjs'], { cwd: SITE, env: { ...env, HOST: '127.0.0.1', PORT: String(config.sitePort) }, quiet }),
+    startChild('site', 'node', ['dist/server/entry.mjs'], {
+      cwd: SITE,
+      env: { ...env, HOST: '127.0.0.1', PORT: String(config.sitePort) },
+      quiet,
+    }),
   );
-  children.push(startChild('edge', nginxBin, ['-p', edge.prefix, '-c', edge.file, '-g', 'daemon off;'], { quiet }));
+  children.push(
+    startChild('edge', nginxBin, ['-p', edge.prefix, '-c', edge.file, '-g', 'daemon off;'], { quiet }),
+  );
 
   let stopping = false;
   const stop = async () => {
@@ -95,7 +113,10 @@ export async function startStack(config, { quiet = false } = {}) {
 
   const host = `${config.baseDomain}:${config.edgePort}`;
   const ready = Promise.all([
-    waitUntil('platform (through the edge)', async () => (await edgeGet(config, host, '/api/system/ping')) === 200),
+    waitUntil(
+      'platform (through the edge)',
+      async () => (await edgeGet(config, host, '/api/system/ping')) === 200,
+    ),
     waitUntil('site (through the edge)', async () => (await edgeGet(config, host, '/')) === 200),
     ...config.platformPorts.map((port) => waitUntil(`platform on ${port}`, () => portAnswers(port))),
   ]);

@@ -24,7 +24,12 @@ export async function withAdminConnection<T>(
   work: (execute: (sql: string, params?: unknown[]) => Promise<unknown[]>) => Promise<T>,
 ): Promise<T> {
   const { adminUrl } = splitDatabaseUrl(databaseUrl);
-  const orm = await MikroORM.init({ clientUrl: adminUrl, entities: ENTITIES, pool: { min: 0, max: 1 }, discovery: { warnWhenNoEntities: false } });
+  const orm = await MikroORM.init({
+    clientUrl: adminUrl,
+    entities: ENTITIES,
+    pool: { min: 0, max: 1 },
+    discovery: { warnWhenNoEntities: false },
+  });
   try {
     const connection = orm.em.getConnection();
     return await work((sql, params) => connection.execute(sql, params as never[]) as Promise<unknown[]>);
@@ -39,7 +44,9 @@ export async function ensureDatabaseExists(databaseUrl: string, template?: strin
   return withAdminConnection(databaseUrl, async (execute) => {
     const rows = await execute('select 1 from pg_database where datname = ?', [name]);
     if (rows.length > 0) return false;
-    await execute(`create database ${quoteIdent(name)}${template ? ` template ${quoteIdent(template)}` : ''}`);
+    await execute(
+      `create database ${quoteIdent(name)}${template ? ` template ${quoteIdent(template)}` : ''}`,
+    );
     return true;
   });
 }

@@ -6,7 +6,10 @@ import { ENTITIES } from './entities';
 import { MIGRATIONS } from './migrations';
 
 /** The one ORM configuration, used by the app, the worker, the CLIs and the tests. */
-export function mikroOrmConfig(config: Pick<AppConfig, 'databaseUrl' | 'logSql'>, clientUrl = config.databaseUrl) {
+export function mikroOrmConfig(
+  config: Pick<AppConfig, 'databaseUrl' | 'logSql'>,
+  clientUrl = config.databaseUrl,
+) {
   return defineConfig({
     clientUrl,
     entities: ENTITIES,

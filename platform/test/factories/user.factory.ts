@@ -31,7 +31,9 @@ export async function newUser(orm: MikroORM, options: NewUserOptions = {}): Prom
   const password = options.password ?? DEFAULT_TEST_PASSWORD;
   const role = options.role ?? 'reader';
   const passwordHash =
-    password === DEFAULT_TEST_PASSWORD ? await (hashOfDefault ??= hasher.hash(DEFAULT_TEST_PASSWORD)) : await hasher.hash(password);
+    password === DEFAULT_TEST_PASSWORD
+      ? await (hashOfDefault ??= hasher.hash(DEFAULT_TEST_PASSWORD))
+      : await hasher.hash(password);
   const em = orm.em.fork();
   const user = em.create(User, {
     username,

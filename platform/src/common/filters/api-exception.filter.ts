@@ -15,7 +15,11 @@ const DEFAULT_MESSAGES: Record<number, string> = {
   500: 'حدث خطأ في الخادم',
 };
 
-export function errorBody(status: number, message?: string, errors?: Record<string, string[]>): ErrorResponse {
+export function errorBody(
+  status: number,
+  message?: string,
+  errors?: Record<string, string[]>,
+): ErrorResponse {
   return {
     success: false,
     statusCode: status,
@@ -36,7 +40,9 @@ export class ApiExceptionFilter implements ExceptionFilter {
 
     if (exception instanceof ApiError) {
       for (const [name, value] of Object.entries(exception.headers)) res.setHeader(name, value);
-      res.status(exception.getStatus()).json(errorBody(exception.getStatus(), exception.message, exception.errors));
+      res
+        .status(exception.getStatus())
+        .json(errorBody(exception.getStatus(), exception.message, exception.errors));
       return;
     }
     if (exception instanceof HttpException) {
@@ -45,7 +51,9 @@ export class ApiExceptionFilter implements ExceptionFilter {
       res.status(status).json(errorBody(status));
       return;
     }
-    this.logger.error(exception instanceof Error ? (exception.stack ?? exception.message) : String(exception));
+    this.logger.error(
+      exception instanceof Error ? (exception.stack ?? exception.message) : String(exception),
+    );
     res.status(500).json(errorBody(500));
   }
 }

@@ -32,6 +32,8 @@ export class ApiError extends HttpException {
     return new ApiError(409, message, errors);
   }
   static tooManyRequests(retryAfterSeconds: number, message = TOO_MANY_REQUESTS_MESSAGE): ApiError {
-    return new ApiError(429, message, undefined, { 'Retry-After': String(Math.max(1, Math.ceil(retryAfterSeconds))) });
+    return new ApiError(429, message, undefined, {
+      'Retry-After': String(Math.max(1, Math.ceil(retryAfterSeconds))),
+    });
   }
 }

@@ -3,7 +3,9 @@ import { isForeignRequest, isTrustedOrigin, requestHost } from './request-host';
 describe('origin rules', () => {
   it('trusts the base domain, its subdomains on any port, and the request host itself', () => {
     expect(isTrustedOrigin('http://warraq.localhost', '127.0.0.1:3001', 'warraq.localhost')).toBe(true);
-    expect(isTrustedOrigin('http://manga.warraq.localhost:8080', '127.0.0.1:3001', 'warraq.localhost')).toBe(true);
+    expect(isTrustedOrigin('http://manga.warraq.localhost:8080', '127.0.0.1:3001', 'warraq.localhost')).toBe(
+      true,
+    );
     expect(isTrustedOrigin('http://127.0.0.1:3001', '127.0.0.1:3001', 'warraq.localhost')).toBe(true);
   });
 

@@ -44,7 +44,11 @@ export function isTrustedOrigin(origin: string, ownHost: string, baseDomain: str
 }
 
 /** The Origin/Sec-Fetch-Site verdict shared by the HTTP middleware and the WebSocket gateway. */
-export function isForeignRequest(headers: IncomingHttpHeaders, remoteAddress: string | undefined, baseDomain: string): boolean {
+export function isForeignRequest(
+  headers: IncomingHttpHeaders,
+  remoteAddress: string | undefined,
+  baseDomain: string,
+): boolean {
   if (firstHeader(headers['sec-fetch-site'])?.toLowerCase() === 'cross-site') return true;
   const origin = firstHeader(headers.origin);
   if (origin === undefined) return false;

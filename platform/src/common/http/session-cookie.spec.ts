@@ -1,6 +1,15 @@
-import { serializeClearedSessionCookie, serializeSessionCookie, type SessionCookieSettings } from './session-cookie';
+import {
+  serializeClearedSessionCookie,
+  serializeSessionCookie,
+  type SessionCookieSettings,
+} from './session-cookie';
 
-const settings: SessionCookieSettings = { name: 'warraq_sid', baseDomain: 'warraq.localhost', maxAgeSeconds: 604800, secure: false };
+const settings: SessionCookieSettings = {
+  name: 'warraq_sid',
+  baseDomain: 'warraq.localhost',
+  maxAgeSeconds: 604800,
+  secure: false,
+};
 
 describe('session cookie', () => {
   it('is HttpOnly, SameSite=Lax, Path=/ with the idle timeout as Max-Age', () => {
@@ -28,7 +37,9 @@ describe('session cookie', () => {
   );
 
   it('is Secure in production', () => {
-    expect(serializeSessionCookie('abc', 'manga.warraq.localhost', { ...settings, secure: true })).toContain('Secure');
+    expect(serializeSessionCookie('abc', 'manga.warraq.localhost', { ...settings, secure: true })).toContain(
+      'Secure',
+    );
   });
 
   it('is cleared with Max-Age=0 and the same Domain', () => {

@@ -30,5 +30,9 @@ export function serializeSessionCookie(value: string, host: string, settings: Se
 }
 
 export function serializeClearedSessionCookie(host: string, settings: SessionCookieSettings): string {
-  return serialize(settings.name, '', { ...sessionCookieOptions(host, settings), maxAge: 0, expires: new Date(0) });
+  return serialize(settings.name, '', {
+    ...sessionCookieOptions(host, settings),
+    maxAge: 0,
+    expires: new Date(0),
+  });
 }

@@ -22,7 +22,8 @@ export const parseJsonBody: RequestHandler = express.json({ limit: JSON_BODY_LIM
 
 /** Body-parser failures (too large, malformed JSON, bad charset) in the one error shape. */
 export function bodyErrorHandler(error: unknown, _req: Request, res: Response, next: NextFunction): void {
-  const status = typeof error === 'object' && error !== null && 'status' in error ? Number(error.status) : NaN;
+  const status =
+    typeof error === 'object' && error !== null && 'status' in error ? Number(error.status) : NaN;
   if (!Number.isInteger(status) || status < 400 || status > 499) {
     next(error);
     return;

@@ -11,7 +11,10 @@ const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  */
 export function originCheckMiddleware(baseDomain: string) {
   return (req: Request, res: Response, next: NextFunction): void => {
-    if (UNSAFE_METHODS.has(req.method) && isForeignRequest(req.headers, req.socket.remoteAddress, baseDomain)) {
+    if (
+      UNSAFE_METHODS.has(req.method) &&
+      isForeignRequest(req.headers, req.socket.remoteAddress, baseDomain)
+    ) {
       res.status(403).json(errorBody(403, AUTH_MESSAGES.foreignOrigin));
       return;
     }

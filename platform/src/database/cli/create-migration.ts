@@ -15,7 +15,10 @@ async function main(): Promise<void> {
   try {
     const result = await orm.migrator.create(undefined, blank, false, name);
     if (!result.fileName) console.log('no changes: no migration written');
-    else console.log(`wrote src/database/migrations/${result.fileName}; add it to src/database/migrations/index.ts`);
+    else
+      console.log(
+        `wrote src/database/migrations/${result.fileName}; add it to src/database/migrations/index.ts`,
+      );
   } finally {
     await orm.close(true);
   }

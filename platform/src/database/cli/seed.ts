@@ -13,7 +13,14 @@ async function main(): Promise<void> {
     const seeded = await seedDemoAccounts(orm.em.fork(), (password) => hasher.hash(password));
     console.log('Demo accounts (passwords reset on every seed):');
     console.table(
-      seeded.map((a) => ({ id: a.id, role: a.role, username: a.username, email: a.email, password: a.password, status: a.created ? 'created' : 'updated' })),
+      seeded.map((a) => ({
+        id: a.id,
+        role: a.role,
+        username: a.username,
+        email: a.email,
+        password: a.password,
+        status: a.created ? 'created' : 'updated',
+      })),
     );
   } finally {
     await orm.close(true);

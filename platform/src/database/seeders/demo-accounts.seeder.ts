@@ -20,13 +20,20 @@ export async function seedDemoAccounts(
   const seeded: SeededAccount[] = [];
   for (const account of accounts) {
     const passwordHash = await hashPassword(account.password);
-    const rows = await em.getConnection().execute<{ id: number }[]>(
-      'select id from "user" where lower(username) = lower(?) or lower(email) = lower(?) order by (lower(username) = lower(?)) desc limit 1',
-      [account.username, account.email, account.username],
-    );
+    const rows = await em
+      .getConnection()
+      .execute<{ id: number }[]>(
+        'select id from "user" where lower(username) = lower(?) or lower(email) = lower(?) order by (lower(username) = lower(?)) desc limit 1',
+        [account.username, account.email, account.username],
+      );
     const existing = rows[0] ? await em.findOne(User, { id: rows[0].id }) : null;
     if (existing) {
-      em.assign(existing, { username: account.username, email: account.email, role: account.role, passwordHash });
+      em.assign(existing, {
+        username: account.username,
+        email: account.email,
+        role: account.role,
+        passwordHash,
+      });
       await em.flush();
       seeded.push({ ...account, id: existing.id, created: false });
     } else {

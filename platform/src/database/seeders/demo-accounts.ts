@@ -11,6 +11,11 @@ export interface DemoAccount {
 export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
   { username: 'owner', email: 'owner@warraq.localhost', password: 'Warraq-Owner-2025!', role: 'superadmin' },
   { username: 'admin', email: 'admin@warraq.localhost', password: 'Warraq-Admin-2025!', role: 'admin' },
-  { username: 'moderator', email: 'moderator@warraq.localhost', password: 'Warraq-Mod-2025!', role: 'moderator' },
+  {
+    username: 'moderator',
+    email: 'moderator@warraq.localhost',
+    password: 'Warraq-Mod-2025!',
+    role: 'moderator',
+  },
   { username: 'reader', email: 'reader@warraq.localhost', password: 'Warraq-Reader-2025!', role: 'reader' },
 ];

@@ -10,7 +10,10 @@ export const ApiTokenSchema = defineEntity({
     user: () => p.manyToOne(User).deleteRule('cascade').ref(),
     tokenHash: p.string().length(64).fieldName('token_hash').unique(),
     expiresAt: p.datetime().fieldName('expires_at'),
-    createdAt: p.datetime().fieldName('created_at').onCreate(() => new Date()),
+    createdAt: p
+      .datetime()
+      .fieldName('created_at')
+      .onCreate(() => new Date()),
     lastUsedAt: p.datetime().fieldName('last_used_at').nullable(),
   },
 });

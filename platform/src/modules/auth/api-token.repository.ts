@@ -8,7 +8,11 @@ export class ApiTokenRepository {
   constructor(private readonly em: EntityManager) {}
 
   async create(userId: number, tokenHash: string, expiresAt: Date): Promise<ApiToken> {
-    const token = this.em.create(ApiToken, { user: this.em.getReference(User, userId), tokenHash, expiresAt } as never);
+    const token = this.em.create(ApiToken, {
+      user: this.em.getReference(User, userId),
+      tokenHash,
+      expiresAt,
+    } as never);
     await this.em.flush();
     return token;
   }
@@ -26,7 +30,10 @@ export class ApiTokenRepository {
   }
 
   async deleteForUser(userId: number, keepHash?: string | null): Promise<number> {
-    return this.em.nativeDelete(ApiToken, keepHash ? { user: userId, tokenHash: { $ne: keepHash } } : { user: userId });
+    return this.em.nativeDelete(
+      ApiToken,
+      keepHash ? { user: userId, tokenHash: { $ne: keepHash } } : { user: userId },
+    );
   }
 
   async deleteExpired(now = new Date()): Promise<number> {

@@ -20,25 +20,30 @@ export class AuthThrottleService {
     const limiter = (name: string, points: number, duration: number) =>
       new RateLimiterRedis({ storeClient: redis.client, keyPrefix: redis.key('rl', name), points, duration });
     this.loginByIp = limiter('login-ip', throttle.loginFailuresPerIp, throttle.loginWindowSeconds);
-    this.loginByAccount = limiter('login-account', throttle.loginFailuresPerAccount, throttle.loginWindowSeconds);
+    this.loginByAccount = limiter(
+      'login-account',
+      throttle.loginFailuresPerAccount,
+      throttle.loginWindowSeconds,
+    );
     this.registerByIp = limiter('register-ip', throttle.registrationsPerIpPerHour, 3600);
   }
 
   /** 429 while this IP or this account name has used up its failed attempts, right password or not. */
   async assertLoginAllowed(ip: string, login: string): Promise<void> {
-    const [byIp, byAccount] = await Promise.all([this.loginByIp.get(ip), this.loginByAccount.get(accountKey(login))]);
+    const [byIp, byAccount] = await Promise.all([
+      this.loginByIp.get(ip),
+      this.loginByAccount.get(accountKey(login)),
+    ]);
     const blocked = [
       exhausted(byIp, this.loginByIp.points),
       exhausted(byAccount, this.loginByAccount.points),
     ].filter((ms): ms is number => ms !== null);
-    if (blocked.length > 0) throw ApiError.tooManyRequests(Math.max(...blocked) / 1000, AUTH_MESSAGES.tooManyAttempts);
+    if (blocked.length > 0)
+      throw ApiError.tooManyRequests(Math.max(...blocked) / 1000, AUTH_MESSAGES.tooManyAttempts);
   }
 
   async recordLoginFailure(ip: string, login: string): Promise<void> {
-    await Promise.all([
-      this.loginByIp.penalty(ip, 1),
-      this.loginByAccount.penalty(accountKey(login), 1),
-    ]);
+    await Promise.all([this.loginByIp.penalty(ip, 1), this.loginByAccount.penalty(accountKey(login), 1)]);
   }
 
   async recordLoginSuccess(login: string): Promise<void> {

@@ -40,7 +40,10 @@ export class AuthController {
   @Public()
   @UseGuards(LocalAuthGuard)
   @HttpCode(200)
-  async login(@Req() req: AuthenticatedRequest, @Res({ passthrough: true }) res: Response): Promise<LoginResponse> {
+  async login(
+    @Req() req: AuthenticatedRequest,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<LoginResponse> {
     const { body, sessionId } = await this.auth.signIn(req.user as User, signInContext(req));
     this.cookies.write(req, res, sessionId);
     return body;

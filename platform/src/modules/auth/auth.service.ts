@@ -60,7 +60,9 @@ export class AuthService {
   async verifyCredentials(login: string, password: string, ip: string): Promise<User> {
     await this.throttle.assertLoginAllowed(ip, login);
     const user = await this.users.findByLogin(login);
-    const ok = user ? await this.hasher.verify(user.passwordHash, password) : await this.hasher.verifyDummy(password);
+    const ok = user
+      ? await this.hasher.verify(user.passwordHash, password)
+      : await this.hasher.verifyDummy(password);
     if (!user || !ok) {
       await this.throttle.recordLoginFailure(ip, login);
       throw ApiError.unauthenticated(AUTH_MESSAGES.invalidCredentials);
@@ -131,7 +133,8 @@ export class AuthService {
 
   async register(body: RegisterBody, ip: string): Promise<RegisterResponse> {
     await this.throttle.consumeRegistration(ip);
-    if (isCommonPassword(body.password)) throw ApiError.validation({ password: [MESSAGES.passwordTooCommon] });
+    if (isCommonPassword(body.password))
+      throw ApiError.validation({ password: [MESSAGES.passwordTooCommon] });
     const conflicts: Record<string, string[]> = {};
     if (await this.users.usernameTaken(body.username)) conflicts.username = [AUTH_MESSAGES.usernameTaken];
     if (await this.users.emailTaken(body.email)) conflicts.email = [AUTH_MESSAGES.emailTaken];
@@ -140,7 +143,12 @@ export class AuthService {
     const passwordHash = await this.hasher.hash(body.password);
     try {
       // points and created_at from the body are ignored: every account starts at 0 points, now.
-      const user = await this.users.create({ username: body.username, email: body.email, passwordHash, role: 'reader' });
+      const user = await this.users.create({
+        username: body.username,
+        email: body.email,
+        passwordHash,
+        role: 'reader',
+      });
       return { success: true, message: AUTH_MESSAGES.registered, user: toUserDto(user) };
     } catch (error) {
       throw mapUniqueViolation(error);
@@ -151,8 +159,10 @@ export class AuthService {
     if (!(await this.hasher.verify(user.passwordHash, body.oldPassword))) {
       throw ApiError.validation({ oldPassword: [AUTH_MESSAGES.wrongOldPassword] });
     }
-    if (body.newPassword === body.oldPassword) throw ApiError.validation({ newPassword: [MESSAGES.passwordSameAsOld] });
-    if (isCommonPassword(body.newPassword)) throw ApiError.validation({ newPassword: [MESSAGES.passwordTooCommon] });
+    if (body.newPassword === body.oldPassword)
+      throw ApiError.validation({ newPassword: [MESSAGES.passwordSameAsOld] });
+    if (isCommonPassword(body.newPassword))
+      throw ApiError.validation({ newPassword: [MESSAGES.passwordTooCommon] });
 
     await this.users.setPasswordHash(user, await this.hasher.hash(body.newPassword));
     // Everyone else who held this account is signed out; the caller keeps their own session or token.

@@ -23,10 +23,16 @@ export class SessionCookies {
   }
 
   write(req: Request, res: Response, sessionId: string): void {
-    res.append('Set-Cookie', serializeSessionCookie(sessionId, requestHost(req.headers, req.socket.remoteAddress), this.settings));
+    res.append(
+      'Set-Cookie',
+      serializeSessionCookie(sessionId, requestHost(req.headers, req.socket.remoteAddress), this.settings),
+    );
   }
 
   clear(req: Request, res: Response): void {
-    res.append('Set-Cookie', serializeClearedSessionCookie(requestHost(req.headers, req.socket.remoteAddress), this.settings));
+    res.append(
+      'Set-Cookie',
+      serializeClearedSessionCookie(requestHost(req.headers, req.socket.remoteAddress), this.settings),
+    );
   }
 }

@@ -58,7 +58,10 @@ export class SessionService {
     }
     if (now - record.lastSeenAt >= TOUCH_INTERVAL_MS) {
       record.lastSeenAt = now;
-      const ttl = Math.max(1, Math.min(this.config.session.idleSeconds, Math.floor((absoluteEnd - now) / 1000)));
+      const ttl = Math.max(
+        1,
+        Math.min(this.config.session.idleSeconds, Math.floor((absoluteEnd - now) / 1000)),
+      );
       await this.redis.client.set(this.sessionKey(hash), JSON.stringify(record), 'EX', ttl, 'XX');
     }
     return { ...record, hash };
@@ -97,7 +100,11 @@ export class SessionService {
 function parseRecord(raw: string): SessionRecord | null {
   try {
     const value = JSON.parse(raw) as Partial<SessionRecord>;
-    if (typeof value.userId !== 'number' || typeof value.createdAt !== 'number' || typeof value.lastSeenAt !== 'number') {
+    if (
+      typeof value.userId !== 'number' ||
+      typeof value.createdAt !== 'number' ||
+      typeof value.lastSeenAt !== 'number'
+    ) {
       return null;
     }
     return value as SessionRecord;

@@ -12,7 +12,16 @@ export class MaintenanceScheduler implements OnApplicationBootstrap {
     await this.queue.upsertJobScheduler(
       JOBS.tokensPurgeExpired,
       { every: TOKENS_PURGE_EVERY_MS },
-      { name: JOBS.tokensPurgeExpired, data: {}, opts: { attempts: 3, backoff: { type: 'exponential', delay: 5_000 }, removeOnComplete: 100, removeOnFail: 500 } },
+      {
+        name: JOBS.tokensPurgeExpired,
+        data: {},
+        opts: {
+          attempts: 3,
+          backoff: { type: 'exponential', delay: 5_000 },
+          removeOnComplete: 100,
+          removeOnFail: 500,
+        },
+      },
     );
   }
 }

@@ -25,7 +25,16 @@ export class WorkerHeartbeatService implements OnApplicationBootstrap, OnApplica
   }
 
   async beat(): Promise<void> {
-    const value = JSON.stringify({ instanceId: this.config.instanceId, version: this.config.version, at: new Date().toISOString() });
-    await this.redis.client.set(this.redis.key('worker', 'heartbeat'), value, 'EX', WORKER_HEARTBEAT_TTL_SECONDS);
+    const value = JSON.stringify({
+      instanceId: this.config.instanceId,
+      version: this.config.version,
+      at: new Date().toISOString(),
+    });
+    await this.redis.client.set(
+      this.redis.key('worker', 'heartbeat'),
+      value,
+      'EX',
+      WORKER_HEARTBEAT_TTL_SECONDS,
+    );
   }
 }

@@ -35,7 +35,12 @@ export class ConnectionCounterService {
     const stale: string[] = [];
     for (const [instance, value] of Object.entries(entries)) {
       const [count, at] = value.split(':').map(Number);
-      if (count === undefined || at === undefined || !Number.isFinite(count) || now - at > CONNECTION_COUNT_STALE_MS) {
+      if (
+        count === undefined ||
+        at === undefined ||
+        !Number.isFinite(count) ||
+        now - at > CONNECTION_COUNT_STALE_MS
+      ) {
         stale.push(instance);
       } else {
         sum += count;

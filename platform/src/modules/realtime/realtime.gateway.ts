@@ -28,7 +28,9 @@ import { CONNECTION_COUNT_REFRESH_MS, ConnectionCounterService } from './connect
 export const WS_POLICY_VIOLATION = 1008;
 
 @WebSocketGateway({ path: '/ws' })
-export class RealtimeGateway implements OnGatewayConnection, OnGatewayDisconnect, OnModuleInit, OnApplicationShutdown {
+export class RealtimeGateway
+  implements OnGatewayConnection, OnGatewayDisconnect, OnModuleInit, OnApplicationShutdown
+{
   private readonly logger = new Logger(RealtimeGateway.name);
   private readonly clients = new Set<WebSocket>();
   private heartbeatTimer: NodeJS.Timeout | undefined;
@@ -42,7 +44,10 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayDisconnect
   ) {}
 
   onModuleInit(): void {
-    this.heartbeatTimer = setInterval(() => void this.broadcastHeartbeat().catch((e) => this.logError(e)), HEARTBEAT_INTERVAL_MS);
+    this.heartbeatTimer = setInterval(
+      () => void this.broadcastHeartbeat().catch((e) => this.logError(e)),
+      HEARTBEAT_INTERVAL_MS,
+    );
     this.refreshTimer = setInterval(() => void this.publishCount(), CONNECTION_COUNT_REFRESH_MS);
     this.heartbeatTimer.unref();
     this.refreshTimer.unref();
@@ -62,7 +67,9 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayDisconnect
     this.clients.add(client);
     void this.publishCount();
     try {
-      const auth = await RequestContext.create(this.em, () => this.identity.resolveSession(request.headers.cookie));
+      const auth = await RequestContext.create(this.em, () =>
+        this.identity.resolveSession(request.headers.cookie),
+      );
       const event: ConnectionEvent = {
         event: REALTIME_EVENTS.connection,
         data: {
@@ -99,9 +106,15 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayDisconnect
   }
 
   private subdomainOf(request: IncomingMessage): SiteType | null {
-    const query = new URL(request.url ?? '/', 'http://ws.invalid').searchParams.get('subdomain')?.trim().toLowerCase();
+    const query = new URL(request.url ?? '/', 'http://ws.invalid').searchParams
+      .get('subdomain')
+      ?.trim()
+      .toLowerCase();
     if (isSiteType(query)) return query;
-    return siteTypeFromHost(requestHost(request.headers, request.socket.remoteAddress), this.config.baseDomain);
+    return siteTypeFromHost(
+      requestHost(request.headers, request.socket.remoteAddress),
+      this.config.baseDomain,
+    );
   }
 
   private async publishCount(): Promise<void> {

@@ -12,13 +12,22 @@ export const UserSchema = defineEntity({
     role: p.string().length(16).$type<Role>().default('reader'),
     points: p.integer().default(0),
     preferences: p.json<Preferences>().onCreate(() => structuredClone(DEFAULT_PREFERENCES)),
-    createdAt: p.datetime().fieldName('created_at').onCreate(() => new Date()),
+    createdAt: p
+      .datetime()
+      .fieldName('created_at')
+      .onCreate(() => new Date()),
     lastLogin: p.datetime().fieldName('last_login').nullable(),
   },
   // Declared here too (the migration creates them) so a generated migration never drops them.
   uniques: [
-    { name: 'user_username_lower_unique', expression: 'create unique index "user_username_lower_unique" on "user" (lower("username"))' },
-    { name: 'user_email_lower_unique', expression: 'create unique index "user_email_lower_unique" on "user" (lower("email"))' },
+    {
+      name: 'user_username_lower_unique',
+      expression: 'create unique index "user_username_lower_unique" on "user" (lower("username"))',
+    },
+    {
+      name: 'user_email_lower_unique',
+      expression: 'create unique index "user_email_lower_unique" on "user" (lower("email"))',
+    },
   ],
   checks: [{ name: 'user_role_check', expression: `role in (${ROLES.map((r) => `'${r}'`).join(', ')})` }],
 });

@@ -47,7 +47,10 @@ export class UsersController {
 
   @Get(':id/preferences')
   @Authenticated()
-  getPreferences(@CurrentUser() actor: User, @ZodParams(UserIdParamSchema) { id }: UserIdParams): Promise<PreferencesResponse> {
+  getPreferences(
+    @CurrentUser() actor: User,
+    @ZodParams(UserIdParamSchema) { id }: UserIdParams,
+  ): Promise<PreferencesResponse> {
     return this.users.getPreferences(actor, id);
   }
 

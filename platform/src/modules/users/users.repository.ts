@@ -51,7 +51,11 @@ export class UsersRepository {
     return user;
   }
 
-  async list(params: { page: number; limit: number; search?: string | undefined }): Promise<{ users: User[]; total: number }> {
+  async list(params: {
+    page: number;
+    limit: number;
+    search?: string | undefined;
+  }): Promise<{ users: User[]; total: number }> {
     const where = params.search
       ? {
           $or: [

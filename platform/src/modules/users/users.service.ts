@@ -67,7 +67,11 @@ export class UsersService {
   }
 
   /** Oneself only; the given fields are merged into what is stored. */
-  async updatePreferences(actor: User, id: number, body: UpdatePreferencesBody): Promise<PreferencesResponse> {
+  async updatePreferences(
+    actor: User,
+    id: number,
+    body: UpdatePreferencesBody,
+  ): Promise<PreferencesResponse> {
     if (actor.id !== id) throw ApiError.forbidden();
     const current = withDefaultPreferences(actor.preferences);
     const next = withDefaultPreferences({

@@ -1,3 +1,4 @@
+import { describe, expect, it } from '@jest/globals';
 import type { User } from '@warraq/contracts';
 import { guardRoute, type GuardInput } from './route-guard';
 import { readRequestSite } from './request';
@@ -10,7 +11,11 @@ function siteFor(url: string) {
 const reader = { id: 7, username: 'reader', role: 'reader' } as User;
 const admin = { id: 2, username: 'admin', role: 'admin' } as User;
 
-function guard(url: string, who: 'guest' | 'reader' | 'moderator' | 'admin', extra: Partial<GuardInput> = {}) {
+function guard(
+  url: string,
+  who: 'guest' | 'reader' | 'moderator' | 'admin',
+  extra: Partial<GuardInput> = {},
+) {
   const parsed = new URL(url);
   const user = who === 'guest' ? null : who === 'admin' ? admin : { ...reader, role: who };
   return guardRoute({
@@ -59,12 +64,17 @@ describe('route guard (spec §2 route table, §6 protected pages)', () => {
   });
 
   it('redirects /content to / unless on the admin or dashboard site', () => {
-    expect(guard('http://manga.warraq.localhost:8080/content', 'admin')).toEqual({ kind: 'redirect', location: '/' });
+    expect(guard('http://manga.warraq.localhost:8080/content', 'admin')).toEqual({
+      kind: 'redirect',
+      location: '/',
+    });
     expect(guard('http://dashboard.warraq.localhost:8080/content', 'admin')).toEqual({ kind: 'next' });
   });
 
   it('sends the dashboard root to /dashboard for staff and /login for guests', () => {
-    expect(guard('http://dashboard.warraq.localhost:8080/', 'admin')).toMatchObject({ location: '/dashboard' });
+    expect(guard('http://dashboard.warraq.localhost:8080/', 'admin')).toMatchObject({
+      location: '/dashboard',
+    });
     expect(guard('http://dashboard.warraq.localhost:8080/', 'guest')).toMatchObject({ location: '/login' });
   });
 
@@ -72,7 +82,9 @@ describe('route guard (spec §2 route table, §6 protected pages)', () => {
     expect(guard('http://manga.warraq.localhost:8080/login?redirect=%2Faccount', 'reader')).toMatchObject({
       location: '/account',
     });
-    expect(guard('http://manga.warraq.localhost:8080/login?redirect=https%3A%2F%2Fevil.test%2F', 'reader')).toMatchObject({
+    expect(
+      guard('http://manga.warraq.localhost:8080/login?redirect=https%3A%2F%2Fevil.test%2F', 'reader'),
+    ).toMatchObject({
       location: '/',
     });
   });
