@@ -13,6 +13,7 @@ import { showToast } from '@/stores/toasts';
 import { fmt, t } from '@/i18n';
 import { TextField } from '@/islands/forms/TextField';
 import { useHydrated } from '@/islands/forms/use-hydrated';
+import { applyFieldErrors } from '@/islands/forms/apply-field-errors';
 
 const LoginFormSchema = LoginBodySchema.pick({ username: true, password: true });
 type LoginFormInput = z.input<typeof LoginFormSchema>;
@@ -56,11 +57,7 @@ export default function LoginForm({ site, redirectParam, notice, serverSession }
       setTimeout(() => window.location.assign(target), TIMINGS.loginRedirectDelayMs);
     } catch (error) {
       const message = error instanceof ApiError && error.message ? error.message : t.login.failedDefault;
-      if (error instanceof ApiError) {
-        for (const [field, fieldMessage] of Object.entries(error.fieldErrors)) {
-          if (field === 'username' || field === 'password') setError(field, { message: fieldMessage });
-        }
-      }
+      applyFieldErrors(error, setError, ['username', 'password']);
       setFailure(message);
       showToast({
         title: t.login.failedTitle,

@@ -12,6 +12,7 @@ import { showToast } from '@/stores/toasts';
 import { fmt, t } from '@/i18n';
 import { TextField } from '@/islands/forms/TextField';
 import { useHydrated } from '@/islands/forms/use-hydrated';
+import { applyFieldErrors } from '@/islands/forms/apply-field-errors';
 
 type RegisterInput = z.input<typeof RegisterFormSchema>;
 type RegisterValues = z.output<typeof RegisterFormSchema>;
@@ -62,12 +63,7 @@ export default function RegisterForm({ site, loginHref }: RegisterFormProps) {
         error instanceof ApiError && error.message
           ? error.message
           : fmt(t.register.failedStatus, { code: status });
-      if (error instanceof ApiError) {
-        for (const [field, fieldMessage] of Object.entries(error.fieldErrors)) {
-          const name = FIELDS.find((candidate) => candidate === field);
-          if (name) setError(name, { message: fieldMessage });
-        }
-      }
+      applyFieldErrors(error, setError, FIELDS);
       setFailure(message);
       showToast({
         title: t.register.failedTitle,

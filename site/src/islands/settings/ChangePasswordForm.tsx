@@ -2,12 +2,12 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ChangePasswordFormSchema, type ChangePasswordForm as ChangePasswordValues } from '@warraq/contracts';
 import { changePassword } from '@/lib/api/auth';
-import { ApiError } from '@/lib/api/api-error';
 import { showToast } from '@/stores/toasts';
 import { t } from '@/i18n';
 import { TextField } from '@/islands/forms/TextField';
 import { useHydrated } from '@/islands/forms/use-hydrated';
 import { PasswordStrengthMeter } from './PasswordStrengthMeter';
+import { applyFieldErrors } from '@/islands/forms/apply-field-errors';
 
 /** oldPassword + newPassword → POST /api/auth/change-password, with the strength meter. */
 export default function ChangePasswordForm() {
@@ -31,11 +31,7 @@ export default function ChangePasswordForm() {
       reset();
       showToast({ title: t.settings.password.success });
     } catch (error) {
-      if (error instanceof ApiError) {
-        for (const [field, message] of Object.entries(error.fieldErrors)) {
-          if (field === 'oldPassword' || field === 'newPassword') setError(field, { message });
-        }
-      }
+      applyFieldErrors(error, setError, ['oldPassword', 'newPassword']);
       showToast({
         title: t.settings.password.failed,
         description: error instanceof Error ? error.message : undefined,

@@ -3,11 +3,11 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { EmailSchema, UsernameSchema, type UpdateUserBody } from '@warraq/contracts';
 import { updateUser } from '@/lib/api/users';
-import { ApiError } from '@/lib/api/api-error';
 import { showToast } from '@/stores/toasts';
 import { t } from '@/i18n';
 import { TextField } from '@/islands/forms/TextField';
 import { useHydrated } from '@/islands/forms/use-hydrated';
+import { applyFieldErrors } from '@/islands/forms/apply-field-errors';
 
 const ProfileFormSchema = z.object({ username: UsernameSchema, email: EmailSchema });
 type ProfileInput = z.input<typeof ProfileFormSchema>;
@@ -46,11 +46,7 @@ export default function ProfileForm({ userId, username, email }: ProfileFormProp
       reset({ username: answer.user.username, email: answer.user.email });
       showToast({ title: t.settings.profile.success });
     } catch (error) {
-      if (error instanceof ApiError) {
-        for (const [field, message] of Object.entries(error.fieldErrors)) {
-          if (field === 'username' || field === 'email') setError(field, { message });
-        }
-      }
+      applyFieldErrors(error, setError, ['username', 'email']);
       showToast({
         title: t.settings.profile.failed,
         description: error instanceof Error ? error.message : undefined,
