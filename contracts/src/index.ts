@@ -9,3 +9,6 @@ export * from './users/user.schemas.js';
 export * from './users/password-strength.js';
 export * from './auth/auth.schemas.js';
 export * from './realtime/realtime.events.js';
+export * from './content/content.constants.js';
+export * from './content/content.schemas.js';
+export * from './content/arabic-search.js';

@@ -1,0 +1,376 @@
+import { z } from 'zod';
+import { ListMetaSchema, pageNumber } from '../common/list.schemas.js';
+import {
+  CATEGORIES,
+  CHAPTER_LANGUAGES,
+  CONTENT_LIMITS,
+  MODERATION_STATUSES,
+  ORIGINS,
+  READING_MODES,
+  SERIES_STATUSES,
+  SERIES_TYPES,
+  SORTS,
+} from './content.constants.js';
+
+export const SeriesTypeSchema = z.enum(SERIES_TYPES, { error: 'نوع عمل غير صالح' });
+export const SeriesStatusSchema = z.enum(SERIES_STATUSES, { error: 'حالة غير صالحة' });
+export const OriginSchema = z.enum(ORIGINS, { error: 'بلد منشأ غير صالح' });
+export const ModerationStatusSchema = z.enum(MODERATION_STATUSES, { error: 'حالة مراجعة غير صالحة' });
+export const ChapterLanguageSchema = z.enum(CHAPTER_LANGUAGES, { error: 'يرجى اختيار اللغة' });
+export const ReadingModeSchema = z.enum(READING_MODES);
+
+export const CONTENT_MESSAGES = {
+  titleMin: 'يجب أن يكون العنوان 3 أحرف على الأقل',
+  descriptionMin: 'يجب أن يكون الوصف 20 حرفًا على الأقل',
+  coverUrl: 'يرجى إدخال عنوان URL صالح للصورة',
+  author: 'يرجى إدخال اسم المؤلف',
+  year: 'يرجى إدخال سنة صالحة (4 أرقام)',
+  mangaNotFound: 'مانجا غير موجودة',
+  chapterLoadFailed: 'حدث خطأ أثناء تحميل الفصل',
+  chapterNotFound: 'الفصل غير موجود',
+  created: 'تم إنشاء المانجا بنجاح',
+  loginToLike: 'يرجى تسجيل الدخول للإعجاب بالفصل',
+  loginToFavorite: 'يرجى تسجيل الدخول لإضافة المانجا إلى المفضلة',
+} as const;
+
+/** A decimal chapter number as written in URLs and forms: 1, 1.5, 12.25 (at most two decimals). */
+export const ChapterNumberSchema = z.coerce
+  .number({ error: 'يرجى إدخال رقم الفصل' })
+  .min(0, 'يرجى إدخال رقم الفصل')
+  .max(100_000, 'رقم فصل غير صالح')
+  .refine((n) => Number.isInteger(Math.round(n * 100)) && Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, {
+    message: 'رقم فصل غير صالح',
+  });
+
+export const SeriesMetadataSchema = z.object({
+  originalTitle: z.string().nullable(),
+  altTitles: z.array(z.string()),
+  author: z.string().nullable(),
+  artist: z.string().nullable(),
+  year: z.number().int().nullable(),
+  tags: z.array(z.string()),
+  origin: OriginSchema.nullable(),
+});
+export type SeriesMetadata = z.infer<typeof SeriesMetadataSchema>;
+
+export const RatingSchema = z.object({ average: z.number(), count: z.number().int() });
+
+/** A series as cards and lists show it: spec §3 "Content record" and "Manga content". */
+export const SeriesSummarySchema = z.object({
+  id: z.number().int(),
+  slug: z.string(),
+  title: z.string(),
+  type: SeriesTypeSchema,
+  status: SeriesStatusSchema,
+  /** The cover URL (spec: thumbnail / cover_image); null shows the fallback image. */
+  thumbnail: z.string().nullable(),
+  cover_image: z.string().nullable(),
+  /** Cover dimensions when known, so cards reserve their space. */
+  coverWidth: z.number().int().nullable(),
+  coverHeight: z.number().int().nullable(),
+  moderationStatus: ModerationStatusSchema,
+  metadata: SeriesMetadataSchema,
+  viewCount: z.number().int(),
+  likes: z.number().int(),
+  favorites: z.number().int(),
+  rating: RatingSchema,
+  chaptersCount: z.number().int(),
+  latestChapterNumber: z.number().nullable(),
+  lastChapterAt: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type SeriesSummary = z.infer<typeof SeriesSummarySchema>;
+
+/** One chapter variant in a series' chapter list (spec §3 "Chapter variant"). */
+export const ChapterVariantSchema = z.object({
+  id: z.number().int(),
+  chapterNumber: z.number(),
+  chapter_number: z.number(),
+  title: z.string().nullable(),
+  language: ChapterLanguageSchema,
+  group: z.string().nullable(),
+  translator: z.string().nullable(),
+  views: z.number().int(),
+  likes: z.number().int(),
+  uploadedDays: z.number().int(),
+  publishedAt: z.string().nullable(),
+  pageCount: z.number().int(),
+  moderationStatus: ModerationStatusSchema,
+});
+export type ChapterVariant = z.infer<typeof ChapterVariantSchema>;
+
+export const SeriesDetailSchema = SeriesSummarySchema.extend({
+  description: z.string(),
+  creator: z.object({ id: z.number().int(), username: z.string() }).nullable(),
+  chapters: z.array(ChapterVariantSchema),
+  related: z.array(SeriesSummarySchema),
+});
+export type SeriesDetail = z.infer<typeof SeriesDetailSchema>;
+
+export const SeriesDetailResponseSchema = z.object({ success: z.literal(true), data: SeriesDetailSchema });
+export type SeriesDetailResponse = z.infer<typeof SeriesDetailResponseSchema>;
+
+export const ChapterPageSchema = z.object({
+  url: z.string(),
+  width: z.number().int(),
+  height: z.number().int(),
+});
+export type ChapterPage = z.infer<typeof ChapterPageSchema>;
+
+export const ChapterLinkSchema = z.object({ id: z.number().int(), chapterNumber: z.number() }).nullable();
+
+/** Spec §3 "Chapter (reader response)", with page dimensions so the reader reserves space. */
+export const ChapterReaderSchema = z.object({
+  id: z.number().int(),
+  mangaId: z.number().int(),
+  mangaSlug: z.string(),
+  mangaTitle: z.string(),
+  mangaType: SeriesTypeSchema,
+  title: z.string().nullable(),
+  chapterNumber: z.number(),
+  language: ChapterLanguageSchema,
+  images: z.array(z.string()),
+  pages: z.array(ChapterPageSchema),
+  /** Novel chapters carry text instead of pages. */
+  body: z.string().nullable(),
+  views: z.number().int(),
+  likes: z.number().int(),
+  comments: z.number().int(),
+  publishedTime: z.string().nullable(),
+  translator: z.string().nullable(),
+  group: z.string().nullable(),
+  moderationStatus: ModerationStatusSchema,
+  nextChapter: ChapterLinkSchema,
+  prevChapter: ChapterLinkSchema,
+  /** Every chapter number of the series, for the picker ('الفصل {n}'). */
+  chapterNumbers: z.array(z.number()),
+  /** The other variants of this number (languages, groups). */
+  variants: z.array(ChapterVariantSchema),
+});
+export type ChapterReader = z.infer<typeof ChapterReaderSchema>;
+
+export const ChapterResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  data: ChapterReaderSchema,
+});
+export type ChapterResponse = z.infer<typeof ChapterResponseSchema>;
+
+export const ChapterQuerySchema = z.object({
+  /** Picks one variant of the number; else the preferred language, else the newest approved. */
+  variant: z.coerce.number().int().positive().optional(),
+  lang: ChapterLanguageSchema.optional(),
+});
+
+const searchText = z.string().trim().max(100, 'نص البحث طويل جدًا').optional();
+
+export const ListContentQuerySchema = z.object({
+  type: SeriesTypeSchema.optional(),
+  page: pageNumber(1, 100_000),
+  limit: pageNumber(CONTENT_LIMITS.listLimitDefault, CONTENT_LIMITS.listLimitMax),
+  search: searchText,
+  /** Moderation status; anything but approved needs a moderator. */
+  status: ModerationStatusSchema.optional(),
+  seriesStatus: SeriesStatusSchema.optional(),
+  category: z.enum(CATEGORIES, { error: 'تصنيف غير صالح' }).optional(),
+  sort: z.enum(SORTS, { error: 'ترتيب غير صالح' }).optional(),
+});
+export type ListContentQuery = z.infer<typeof ListContentQuerySchema>;
+
+export const SeriesListResponseSchema = z.object({
+  data: z.array(SeriesSummarySchema),
+  meta: ListMetaSchema,
+});
+export type SeriesListResponse = z.infer<typeof SeriesListResponseSchema>;
+
+export const MangaListQuerySchema = z.object({ search: searchText, page: pageNumber(1, 100_000) });
+
+/** Spec §7 GET /api/manga: `{data: [manga]}` (also fills the add-chapter form's select). */
+export const MangaListResponseSchema = z.object({ data: z.array(SeriesSummarySchema), meta: ListMetaSchema });
+
+/** Spec §7 GET /api/content/popular-new: items carry `content.type`. */
+export const HomeItemSchema = SeriesSummarySchema.extend({ content: z.object({ type: SeriesTypeSchema }) });
+export const HomeFeedResponseSchema = z.object({
+  success: z.literal(true),
+  data: z.array(HomeItemSchema),
+  seasonal: z.array(HomeItemSchema),
+  recent: z.array(HomeItemSchema),
+  latestUpdates: z.array(
+    z.object({
+      id: z.number().int(),
+      mangaSlug: z.string(),
+      mangaTitle: z.string(),
+      coverImage: z.string().nullable(),
+      title: z.string().nullable(),
+      chapterNumber: z.number(),
+      language: ChapterLanguageSchema,
+      group: z.string().nullable(),
+      releaseTime: z.string(),
+      views: z.number().int(),
+    }),
+  ),
+});
+export type HomeFeedResponse = z.infer<typeof HomeFeedResponseSchema>;
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .optional()
+    .transform((v) => (v ? v : undefined));
+
+/** Spec §7 POST /api/content: {title, description, type, status, thumbnail, metadata{...}}. */
+export const CreateContentBodySchema = z.object({
+  title: z
+    .string()
+    .trim()
+    .min(CONTENT_LIMITS.titleMin, CONTENT_MESSAGES.titleMin)
+    .max(CONTENT_LIMITS.titleMax),
+  description: z
+    .string()
+    .trim()
+    .min(CONTENT_LIMITS.descriptionMin, CONTENT_MESSAGES.descriptionMin)
+    .max(CONTENT_LIMITS.descriptionMax),
+  type: SeriesTypeSchema.default('manga'),
+  status: SeriesStatusSchema.default('ongoing'),
+  thumbnail: z
+    .union([z.literal(''), z.url({ protocol: /^https?$/, error: CONTENT_MESSAGES.coverUrl }).max(2000)])
+    .optional()
+    .transform((v) => (v ? v : undefined)),
+  metadata: z.object({
+    originalTitle: optionalText(CONTENT_LIMITS.titleMax),
+    altTitles: z
+      .array(z.string().trim().min(1).max(CONTENT_LIMITS.titleMax))
+      .max(CONTENT_LIMITS.altTitlesMax)
+      .default([]),
+    author: z
+      .string()
+      .trim()
+      .min(CONTENT_LIMITS.authorMin, CONTENT_MESSAGES.author)
+      .max(CONTENT_LIMITS.authorMax),
+    artist: optionalText(CONTENT_LIMITS.authorMax),
+    year: z.coerce
+      .number({ error: CONTENT_MESSAGES.year })
+      .int(CONTENT_MESSAGES.year)
+      .min(1000, CONTENT_MESSAGES.year)
+      .max(9999, CONTENT_MESSAGES.year),
+    tags: z
+      .array(z.string().trim().min(1).max(CONTENT_LIMITS.tagMax))
+      .max(CONTENT_LIMITS.tagsMax)
+      .default([]),
+    origin: OriginSchema.default('japan'),
+  }),
+});
+export type CreateContentBody = z.input<typeof CreateContentBodySchema>;
+
+export const CreateContentResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  id: z.number().int(),
+  slug: z.string(),
+  moderationStatus: ModerationStatusSchema,
+});
+
+/** The add-manga form (spec §5 manga form): text fields the browser splits before sending. */
+export const MangaFormSchema = z.object({
+  title: z.string().trim().min(CONTENT_LIMITS.titleMin, CONTENT_MESSAGES.titleMin),
+  description: z.string().trim().min(CONTENT_LIMITS.descriptionMin, CONTENT_MESSAGES.descriptionMin),
+  coverImage: z.union([z.literal(''), z.url({ protocol: /^https?$/, error: CONTENT_MESSAGES.coverUrl })]),
+  author: z.string().trim().min(CONTENT_LIMITS.authorMin, CONTENT_MESSAGES.author),
+  artist: z.string().trim(),
+  status: SeriesStatusSchema,
+  year: z
+    .string()
+    .trim()
+    .regex(/^\d{4}$/, CONTENT_MESSAGES.year),
+  originalTitle: z.string().trim(),
+  altTitles: z.string(),
+  tags: z.string(),
+  origin: OriginSchema,
+});
+export type MangaForm = z.infer<typeof MangaFormSchema>;
+
+/** Spec §5: altTitles split by newline; tags by comma, trimmed, empties dropped; artist defaults to author. */
+export function mangaFormToBody(
+  form: MangaForm,
+  type: CreateContentBody['type'] = 'manga',
+): CreateContentBody {
+  const split = (text: string, by: RegExp) =>
+    text
+      .split(by)
+      .map((s) => s.trim())
+      .filter(Boolean);
+  return {
+    title: form.title,
+    description: form.description,
+    type,
+    status: form.status,
+    thumbnail: form.coverImage,
+    metadata: {
+      originalTitle: form.originalTitle || undefined,
+      altTitles: split(form.altTitles, /\r?\n/),
+      author: form.author,
+      artist: form.artist || form.author,
+      year: Number(form.year),
+      tags: split(form.tags, /[,،]/),
+      origin: form.origin,
+    },
+  };
+}
+
+export const LikeBodySchema = z.object({
+  contentId: z.coerce.number().int().positive(),
+  chapterId: z.coerce.number().int().positive(),
+  action: z.enum(['like', 'unlike']),
+});
+export const LikeResponseSchema = z.object({
+  success: z.literal(true),
+  isLiked: z.boolean(),
+  likes: z.number().int(),
+});
+
+export const FavoriteBodySchema = z.object({
+  contentId: z.coerce.number().int().positive(),
+  action: z.enum(['add', 'remove']),
+});
+export const FavoriteResponseSchema = z.object({
+  success: z.literal(true),
+  isFavorite: z.boolean(),
+  favorites: z.number().int(),
+});
+
+export const UserStatusQuerySchema = z.object({
+  contentId: z.coerce.number().int().positive(),
+  chapterId: z.coerce.number().int().positive().optional(),
+});
+export const UserStatusResponseSchema = z.object({
+  success: z.literal(true),
+  isLiked: z.boolean(),
+  isFavorite: z.boolean(),
+  userRating: z.number().int().nullable(),
+  /** Where the reader stopped in this series, for "start reading" to resume. */
+  progress: z
+    .object({ chapterId: z.number().int(), chapterNumber: z.number(), page: z.number().int() })
+    .nullable(),
+  readingMode: ReadingModeSchema.nullable(),
+});
+export type UserStatusResponse = z.infer<typeof UserStatusResponseSchema>;
+
+export const RateBodySchema = z.object({
+  contentId: z.coerce.number().int().positive(),
+  score: z.coerce.number().int().min(CONTENT_LIMITS.ratingMin).max(CONTENT_LIMITS.ratingMax),
+});
+export const RateResponseSchema = z.object({
+  success: z.literal(true),
+  rating: RatingSchema,
+  userRating: z.number().int(),
+});
+
+export const ProgressBodySchema = z.object({
+  contentId: z.coerce.number().int().positive(),
+  chapterId: z.coerce.number().int().positive(),
+  page: z.coerce.number().int().min(0).max(10_000).default(0),
+  readingMode: ReadingModeSchema.optional(),
+});
