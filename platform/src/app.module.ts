@@ -8,6 +8,10 @@ import { AccessGuard } from './common/guards/access.guard';
 import { RedisModule } from './common/redis/redis.module';
 import { mikroOrmConfig } from './database/mikro-orm.config';
 import { AuthModule } from './modules/auth/auth.module';
+import { LibraryModule } from './modules/library/library.module';
+import { MediaModule } from './modules/media/media.module';
+import { ReactionsModule } from './modules/reactions/reactions.module';
+import { SeriesModule } from './modules/series/series.module';
 import { RealtimeModule } from './modules/realtime/realtime.module';
 import { SystemModule } from './modules/system/system.module';
 import { UsersModule } from './modules/users/users.module';
@@ -24,6 +28,10 @@ export class AppModule {
         RedisModule,
         AuthModule,
         UsersModule,
+        MediaModule,
+        SeriesModule,
+        ReactionsModule,
+        LibraryModule,
         SystemModule,
         RealtimeModule,
       ],

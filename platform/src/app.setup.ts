@@ -1,4 +1,4 @@
-import type { INestApplication } from '@nestjs/common';
+import { type INestApplication, RequestMethod } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { WsAdapter } from '@nestjs/platform-ws';
 import type { AppConfig } from './config/app-config';
@@ -17,7 +17,8 @@ export function configureApp(app: INestApplication, config: AppConfig): void {
   app.use(requireJsonBody);
   app.use(parseJsonBody);
   app.use(bodyErrorHandler);
-  app.setGlobalPrefix(API_PREFIX);
+  // Media keys are served at /media/<key> (the edge routes /media/ here), outside the API prefix.
+  app.setGlobalPrefix(API_PREFIX, { exclude: [{ path: 'media/:key', method: RequestMethod.GET }] });
   app.useWebSocketAdapter(new WsAdapter(app));
   app.enableShutdownHooks();
 }

@@ -2,6 +2,9 @@ import { MikroORM } from '@mikro-orm/postgresql';
 import type { INestApplication } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
 import { randomBytes } from 'node:crypto';
+import { rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import { Redis } from 'ioredis';
@@ -54,6 +57,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     WARRAQ_REDIS_PREFIX: `warraq-test:${id}:`,
     WARRAQ_INSTANCE_ID: `test-${id}-a`,
     WARRAQ_REGISTER_MAX_PER_IP_PER_HOUR: '1000',
+    WARRAQ_DATA_DIR: join(tmpdir(), `warraq-test-${id}`),
     ...options.env,
   };
   const config = loadConfig(env, {});
@@ -91,6 +95,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       if (keys.length > 0) await redis.del(...keys);
       await redis.quit();
       await dropDatabase(databaseUrl);
+      await rm(join(tmpdir(), `warraq-test-${id}`), { recursive: true, force: true });
     },
   };
 }

@@ -374,3 +374,20 @@ export const ProgressBodySchema = z.object({
   page: z.coerce.number().int().min(0).max(10_000).default(0),
   readingMode: ReadingModeSchema.optional(),
 });
+export type ProgressBody = z.input<typeof ProgressBodySchema>;
+export const ProgressResponseSchema = z.object({ success: z.literal(true) });
+export type ProgressResponse = z.infer<typeof ProgressResponseSchema>;
+export type ChapterQuery = z.infer<typeof ChapterQuerySchema>;
+export type MangaListQuery = z.infer<typeof MangaListQuerySchema>;
+export type MangaListResponse = z.infer<typeof MangaListResponseSchema>;
+export type HomeItem = z.infer<typeof HomeItemSchema>;
+export type CreateContentInput = z.output<typeof CreateContentBodySchema>;
+export type CreateContentResponse = z.infer<typeof CreateContentResponseSchema>;
+export type LikeBody = z.infer<typeof LikeBodySchema>;
+export type LikeResponse = z.infer<typeof LikeResponseSchema>;
+export type FavoriteBody = z.infer<typeof FavoriteBodySchema>;
+export type FavoriteResponse = z.infer<typeof FavoriteResponseSchema>;
+export type UserStatusQuery = z.infer<typeof UserStatusQuerySchema>;
+export type RateBody = z.infer<typeof RateBodySchema>;
+export type RateResponse = z.infer<typeof RateResponseSchema>;
+export type ProgressInput = z.output<typeof ProgressBodySchema>;

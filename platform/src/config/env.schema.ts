@@ -1,4 +1,5 @@
 import { hostname } from 'node:os';
+import { resolve } from 'node:path';
 import { z } from 'zod';
 
 const port = z.coerce.number().int().min(0).max(65_535);
@@ -29,6 +30,8 @@ export const EnvSchema = z.object({
   WARRAQ_BUILD_VERSION: z.string().min(1).optional(),
   WARRAQ_INSTANCE_ID: z.string().min(1).optional(),
   WARRAQ_LOG_SQL: z.stringbool().default(false),
+  /** Root of the platform's own files; media live under `<dir>/media`. */
+  WARRAQ_DATA_DIR: z.string().min(1).default('.data'),
 });
 export type Env = z.infer<typeof EnvSchema>;
 
@@ -49,6 +52,8 @@ export interface AppConfig {
   version: string;
   instanceId: string;
   logSql: boolean;
+  /** Absolute directory of the local-disk media store. */
+  mediaDir: string;
 }
 
 export const SESSION_COOKIE_NAME = 'warraq_sid';
@@ -81,5 +86,6 @@ export function toAppConfig(env: Env, packageVersion: string): AppConfig {
     version: env.WARRAQ_BUILD_VERSION ?? packageVersion,
     instanceId: env.WARRAQ_INSTANCE_ID ?? `${hostname()}:${process.pid}`,
     logSql: env.WARRAQ_LOG_SQL,
+    mediaDir: resolve(env.WARRAQ_DATA_DIR, 'media'),
   };
 }

@@ -1,5 +1,26 @@
+import { ReadingProgressSchema } from '../modules/library/reading-progress.entity';
 import { ApiTokenSchema } from '../modules/auth/api-token.entity';
+import {
+  ChapterLikeSchema,
+  ChapterViewSchema,
+  FavoriteSchema,
+  RatingSchemaEntity,
+} from '../modules/reactions/reaction.entities';
+import { ChapterSchema } from '../modules/series/chapter.entity';
+import { PageSchema } from '../modules/series/page.entity';
+import { SeriesSchema } from '../modules/series/series.entity';
 import { UserSchema } from '../modules/users/user.entity';
 
 /** Every entity schema the ORM knows about. */
-export const ENTITIES = [UserSchema, ApiTokenSchema];
+export const ENTITIES = [
+  UserSchema,
+  ApiTokenSchema,
+  SeriesSchema,
+  ChapterSchema,
+  PageSchema,
+  ChapterLikeSchema,
+  FavoriteSchema,
+  RatingSchemaEntity,
+  ChapterViewSchema,
+  ReadingProgressSchema,
+];

@@ -5,13 +5,18 @@ import type { Role } from '@warraq/contracts';
 export const ACCESS_RULE_KEY = 'warraq:access-rule';
 
 export type AccessRule =
-  { kind: 'public' } | { kind: 'authenticated' } | { kind: 'roles'; roles: readonly Role[] };
+  | { kind: 'public' }
+  | { kind: 'authenticated'; message?: string }
+  | { kind: 'roles'; roles: readonly Role[] };
 
 /** Anyone, signed in or not. */
 export const Public = () => SetMetadata(ACCESS_RULE_KEY, { kind: 'public' } satisfies AccessRule);
-/** Any signed-in user. */
-export const Authenticated = () =>
-  SetMetadata(ACCESS_RULE_KEY, { kind: 'authenticated' } satisfies AccessRule);
+/** Any signed-in user; `message` replaces the default 401 text (e.g. 'يرجى تسجيل الدخول للإعجاب بالفصل'). */
+export const Authenticated = (message?: string) =>
+  SetMetadata(
+    ACCESS_RULE_KEY,
+    (message ? { kind: 'authenticated', message } : { kind: 'authenticated' }) satisfies AccessRule,
+  );
 /** Signed-in users holding one of these roles. */
 export const Roles = (...roles: Role[]) =>
   SetMetadata(ACCESS_RULE_KEY, { kind: 'roles', roles } satisfies AccessRule);

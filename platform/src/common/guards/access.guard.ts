@@ -28,7 +28,7 @@ export class AccessGuard implements CanActivate {
     if (!rule) throw ApiError.forbidden();
     if (rule.kind === 'public') return true;
     const user = req.auth.user;
-    if (!user) throw ApiError.unauthenticated();
+    if (!user) throw ApiError.unauthenticated(rule.kind === 'authenticated' ? rule.message : undefined);
     if (rule.kind === 'roles' && !rule.roles.includes(user.role)) throw ApiError.forbidden();
     return true;
   }

@@ -1,10 +1,12 @@
 import { MikroORM } from '@mikro-orm/postgresql';
 import { loadConfig } from '../../config/app-config';
 import { PasswordHasher } from '../../modules/auth/password-hasher.service';
+import { LocalDiskMediaStorage } from '../../modules/media/local-disk-media.storage';
 import { mikroOrmConfig } from '../mikro-orm.config';
 import { seedDemoAccounts } from '../seeders/demo-accounts.seeder';
+import { seedDemoContent } from '../seeders/demo-content.seeder';
 
-/** `npm run seed -w platform`: upserts the demo accounts and prints them. Run after `migrate`. */
+/** `npm run seed -w platform`: upserts the demo accounts and the demo catalogue. Run after `migrate`. */
 async function main(): Promise<void> {
   const config = loadConfig();
   const orm = await MikroORM.init(mikroOrmConfig(config));
@@ -21,6 +23,24 @@ async function main(): Promise<void> {
         password: a.password,
         status: a.created ? 'created' : 'updated',
       })),
+    );
+    const idOf = (role: string) => seeded.find((a) => a.role === role)!.id;
+    const started = Date.now();
+    console.log(`Demo content (media in ${config.mediaDir}):`);
+    const content = await seedDemoContent(
+      orm.em.fork(),
+      new LocalDiskMediaStorage(config.mediaDir),
+      {
+        owner: idOf('superadmin'),
+        admin: idOf('admin'),
+        moderator: idOf('moderator'),
+        reader: idOf('reader'),
+      },
+      (line) => console.log(line),
+    );
+    console.log(
+      `series: ${content.created} created, ${content.skipped} already there; chapters: ${content.chapters}; ` +
+        `images: ${content.images}; ${((Date.now() - started) / 1000).toFixed(1)} s`,
     );
   } finally {
     await orm.close(true);

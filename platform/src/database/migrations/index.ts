@@ -1,5 +1,6 @@
 import type { MigrationObject } from '@mikro-orm/core';
 import { Migration20251122000000_initial } from './Migration20251122000000_initial';
+import { Migration20251201000000_series } from './Migration20251201000000_series';
 
 /**
  * Every migration, in order. Listed explicitly (no file globbing) so the compiled app, the CLI and the
@@ -7,4 +8,5 @@ import { Migration20251122000000_initial } from './Migration20251122000000_initi
  */
 export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20251122000000_initial', class: Migration20251122000000_initial },
+  { name: 'Migration20251201000000_series', class: Migration20251201000000_series },
 ];

@@ -1,5 +1,5 @@
 import { defineEntity, p } from '@mikro-orm/core';
-import { DEFAULT_PREFERENCES, type Preferences, ROLES, type Role } from '@warraq/contracts';
+import { DEFAULT_PREFERENCES, type Preferences, type ReadingMode, ROLES, type Role } from '@warraq/contracts';
 
 export const UserSchema = defineEntity({
   name: 'User',
@@ -17,6 +17,8 @@ export const UserSchema = defineEntity({
       .fieldName('created_at')
       .onCreate(() => new Date()),
     lastLogin: p.datetime().fieldName('last_login').nullable(),
+    /** The reader's chosen reading mode; null follows the series type's default. */
+    readingMode: p.string().length(16).fieldName('reading_mode').$type<ReadingMode>().nullable(),
   },
   // Declared here too (the migration creates them) so a generated migration never drops them.
   uniques: [

@@ -1,0 +1,39 @@
+import { EntityManager } from '@mikro-orm/postgresql';
+import { Injectable } from '@nestjs/common';
+import type { ReadingMode } from '@warraq/contracts';
+
+@Injectable()
+export class LibraryRepository {
+  constructor(private readonly em: EntityManager) {}
+
+  private run<T>(sql: string, params: unknown[] = []): Promise<T[]> {
+    return this.em.getConnection().execute<T[]>(sql, params as never[]);
+  }
+
+  async progress(
+    userId: number,
+    seriesId: number,
+  ): Promise<{ chapterId: number; chapterNumber: number; page: number } | null> {
+    const rows = await this.run<{ chapter_id: number; number: number; page: number }>(
+      `select rp.chapter_id, c.number::float8 as number, rp.page
+       from reading_progress rp join chapter c on c.id = rp.chapter_id
+       where rp.user_id = ? and rp.series_id = ?`,
+      [userId, seriesId],
+    );
+    const row = rows[0];
+    return row ? { chapterId: row.chapter_id, chapterNumber: row.number, page: row.page } : null;
+  }
+
+  async saveProgress(userId: number, seriesId: number, chapterId: number, page: number): Promise<void> {
+    await this.run(
+      `insert into reading_progress (user_id, series_id, chapter_id, page) values (?, ?, ?, ?)
+       on conflict (user_id, series_id) do update
+         set chapter_id = excluded.chapter_id, page = excluded.page, updated_at = now()`,
+      [userId, seriesId, chapterId, page],
+    );
+  }
+
+  async setReadingMode(userId: number, mode: ReadingMode): Promise<void> {
+    await this.run(`update "user" set reading_mode = ? where id = ?`, [mode, userId]);
+  }
+}

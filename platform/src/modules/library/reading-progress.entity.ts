@@ -1,0 +1,23 @@
+import { defineEntity, p } from '@mikro-orm/core';
+import { Chapter } from '../series/chapter.entity';
+import { Series } from '../series/series.entity';
+import { User } from '../users/user.entity';
+
+/** Where a reader stopped in a series (one row per user and series). */
+export const ReadingProgressSchema = defineEntity({
+  name: 'ReadingProgress',
+  tableName: 'reading_progress',
+  properties: {
+    user: () => p.manyToOne(User).primary().deleteRule('cascade').ref(),
+    series: () => p.manyToOne(Series).primary().deleteRule('cascade').ref(),
+    chapter: () => p.manyToOne(Chapter).deleteRule('cascade').ref(),
+    page: p.integer().default(0),
+    updatedAt: p
+      .datetime()
+      .fieldName('updated_at')
+      .onCreate(() => new Date())
+      .onUpdate(() => new Date()),
+  },
+});
+export class ReadingProgress extends ReadingProgressSchema.class {}
+ReadingProgressSchema.setClass(ReadingProgress);

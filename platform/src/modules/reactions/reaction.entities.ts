@@ -1,0 +1,71 @@
+import { defineEntity, p } from '@mikro-orm/core';
+import { Chapter } from '../series/chapter.entity';
+import { Series } from '../series/series.entity';
+import { User } from '../users/user.entity';
+
+/** A reader's like of one chapter variant (at most one per user and chapter). */
+export const ChapterLikeSchema = defineEntity({
+  name: 'ChapterLike',
+  tableName: 'chapter_like',
+  properties: {
+    user: () => p.manyToOne(User).primary().deleteRule('cascade').ref(),
+    chapter: () => p.manyToOne(Chapter).primary().deleteRule('cascade').ref(),
+    createdAt: p
+      .datetime()
+      .fieldName('created_at')
+      .onCreate(() => new Date()),
+  },
+});
+export class ChapterLike extends ChapterLikeSchema.class {}
+ChapterLikeSchema.setClass(ChapterLike);
+
+/** A series in a reader's favourites. */
+export const FavoriteSchema = defineEntity({
+  name: 'Favorite',
+  tableName: 'favorite',
+  properties: {
+    user: () => p.manyToOne(User).primary().deleteRule('cascade').ref(),
+    series: () => p.manyToOne(Series).primary().deleteRule('cascade').ref(),
+    createdAt: p
+      .datetime()
+      .fieldName('created_at')
+      .onCreate(() => new Date()),
+  },
+});
+export class Favorite extends FavoriteSchema.class {}
+FavoriteSchema.setClass(Favorite);
+
+/** A reader's score of a series, 1..10. */
+export const RatingSchemaEntity = defineEntity({
+  name: 'Rating',
+  tableName: 'rating',
+  properties: {
+    user: () => p.manyToOne(User).primary().deleteRule('cascade').ref(),
+    series: () => p.manyToOne(Series).primary().deleteRule('cascade').ref(),
+    score: p.smallint(),
+    createdAt: p
+      .datetime()
+      .fieldName('created_at')
+      .onCreate(() => new Date()),
+    updatedAt: p
+      .datetime()
+      .fieldName('updated_at')
+      .onCreate(() => new Date())
+      .onUpdate(() => new Date()),
+  },
+});
+export class Rating extends RatingSchemaEntity.class {}
+RatingSchemaEntity.setClass(Rating);
+
+/** One counted view: a viewer (user id or hashed IP + user agent) per chapter per day. */
+export const ChapterViewSchema = defineEntity({
+  name: 'ChapterView',
+  tableName: 'chapter_view',
+  properties: {
+    chapter: () => p.manyToOne(Chapter).primary().deleteRule('cascade').ref(),
+    viewer: p.string().length(64).primary(),
+    day: p.date().primary(),
+  },
+});
+export class ChapterView extends ChapterViewSchema.class {}
+ChapterViewSchema.setClass(ChapterView);

@@ -1,0 +1,90 @@
+import { Injectable } from '@nestjs/common';
+import {
+  CONTENT_MESSAGES,
+  type FavoriteBody,
+  type FavoriteResponse,
+  type LikeBody,
+  type LikeResponse,
+  type RateBody,
+  type RateResponse,
+  type UserStatusQuery,
+  type UserStatusResponse,
+} from '@warraq/contracts';
+import { ApiError } from '../../common/http/api-error';
+import { LibraryRepository } from '../library/library.repository';
+import { ChaptersRepository } from '../series/chapters.repository';
+import { canSee, viewerOf } from '../series/content-viewer';
+import { ratingOf } from '../series/series.mapper';
+import type { User } from '../users/user.entity';
+import { ReactionsRepository } from './reactions.repository';
+
+@Injectable()
+export class ReactionsService {
+  constructor(
+    private readonly reactions: ReactionsRepository,
+    private readonly chapters: ChaptersRepository,
+    private readonly library: LibraryRepository,
+  ) {}
+
+  async like(actor: User, body: LikeBody): Promise<LikeResponse> {
+    const viewer = viewerOf(actor);
+    const chapter = await this.chapters.access(body.chapterId);
+    if (
+      !chapter ||
+      chapter.series_id !== body.contentId ||
+      !canSee(viewer, chapter.series_status, chapter.series_created_by) ||
+      !canSee(viewer, chapter.moderation_status, chapter.uploader_id)
+    ) {
+      throw ApiError.notFound(CONTENT_MESSAGES.chapterNotFound);
+    }
+    const isLiked = body.action === 'like';
+    const likes = await this.reactions.setChapterLike(actor.id, chapter.id, isLiked);
+    return { success: true, isLiked, likes };
+  }
+
+  async favorite(actor: User, body: FavoriteBody): Promise<FavoriteResponse> {
+    await this.visibleSeries(actor, body.contentId);
+    const isFavorite = body.action === 'add';
+    const favorites = await this.reactions.setFavorite(actor.id, body.contentId, isFavorite);
+    return { success: true, isFavorite, favorites };
+  }
+
+  async rate(actor: User, body: RateBody): Promise<RateResponse> {
+    await this.visibleSeries(actor, body.contentId);
+    const { sum, count } = await this.reactions.rate(actor.id, body.contentId, body.score);
+    return { success: true, rating: ratingOf(sum, count), userRating: body.score };
+  }
+
+  /** A guest gets everything false/null; a user their own state. */
+  async status(actor: User | null, query: UserStatusQuery): Promise<UserStatusResponse> {
+    if (!actor) {
+      return {
+        success: true,
+        isLiked: false,
+        isFavorite: false,
+        userRating: null,
+        progress: null,
+        readingMode: null,
+      };
+    }
+    const [state, progress] = await Promise.all([
+      this.reactions.status(actor.id, query.contentId, query.chapterId ?? null),
+      this.library.progress(actor.id, query.contentId),
+    ]);
+    return {
+      success: true,
+      isLiked: state.is_liked,
+      isFavorite: state.is_favorite,
+      userRating: state.user_rating,
+      progress,
+      readingMode: actor.readingMode ?? null,
+    };
+  }
+
+  private async visibleSeries(actor: User, seriesId: number): Promise<void> {
+    const series = await this.chapters.seriesAccess(seriesId);
+    if (!series || !canSee(viewerOf(actor), series.moderation_status, series.created_by)) {
+      throw ApiError.notFound(CONTENT_MESSAGES.mangaNotFound);
+    }
+  }
+}

@@ -1,0 +1,38 @@
+import { defineEntity, p } from '@mikro-orm/core';
+import type { ChapterLanguage, ModerationStatus } from '@warraq/contracts';
+import { User } from '../users/user.entity';
+import { Series } from './series.entity';
+
+/** One chapter variant: several rows may share a number (languages, translation groups). */
+export const ChapterSchema = defineEntity({
+  name: 'Chapter',
+  tableName: 'chapter',
+  properties: {
+    id: p.integer().primary().autoincrement(),
+    series: () => p.manyToOne(Series).deleteRule('cascade').ref(),
+    number: p.decimal('number').precision(8).scale(2),
+    title: p.string().length(255).nullable(),
+    language: p.string().length(2).$type<ChapterLanguage>().default('AR'),
+    translationGroup: p.string().length(120).fieldName('translation_group').nullable(),
+    uploader: () => p.manyToOne(User).deleteRule('set null').nullable().ref(),
+    moderationStatus: p
+      .string()
+      .length(16)
+      .fieldName('moderation_status')
+      .$type<ModerationStatus>()
+      .default('pending'),
+    publishedAt: p.datetime().fieldName('published_at').nullable(),
+    viewCount: p.integer().fieldName('view_count').default(0),
+    likeCount: p.integer().fieldName('like_count').default(0),
+    pageCount: p.integer().fieldName('page_count').default(0),
+    /** Text of a novel chapter; null for image chapters. */
+    body: p.text().nullable(),
+    createdAt: p
+      .datetime()
+      .fieldName('created_at')
+      .onCreate(() => new Date()),
+  },
+});
+
+export class Chapter extends ChapterSchema.class {}
+ChapterSchema.setClass(Chapter);

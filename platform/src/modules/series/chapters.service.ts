@@ -1,0 +1,122 @@
+import { Injectable } from '@nestjs/common';
+import {
+  type ChapterLanguage,
+  type ChapterQuery,
+  type ChapterResponse,
+  CONTENT_MESSAGES,
+} from '@warraq/contracts';
+import { createHash } from 'node:crypto';
+import { ApiError } from '../../common/http/api-error';
+import { mediaUrl } from '../media/media-storage';
+import { ChaptersRepository } from './chapters.repository';
+import { canSee, type ContentViewer } from './content-viewer';
+import { type ChapterVariantRow, isoOrNull, toChapterVariant } from './series.mapper';
+import { SeriesRepository } from './series.repository';
+
+/** Who is counted as one viewer: the user, else a hash of IP and user agent (never stored in clear). */
+export function viewerKey(
+  userId: number | null,
+  ip: string | undefined,
+  userAgent: string | undefined,
+): string {
+  if (userId !== null) return `u:${userId}`;
+  return `a:${createHash('sha256')
+    .update(`${ip ?? ''}|${userAgent ?? ''}`)
+    .digest('hex')
+    .slice(0, 40)}`;
+}
+
+const sameNumber = (a: number, b: number) => Math.round(a * 100) === Math.round(b * 100);
+
+/** Variant choice: the requested one, else the language asked for, else AR, else the most viewed. */
+export function pickVariant(
+  variants: readonly ChapterVariantRow[],
+  query: { variant?: number | undefined; lang?: ChapterLanguage | undefined },
+): ChapterVariantRow | undefined {
+  if (variants.length === 0) return undefined;
+  if (query.variant !== undefined) {
+    const exact = variants.find((v) => v.id === query.variant);
+    if (exact) return exact;
+  }
+  const byViews = [...variants].sort((a, b) => b.view_count - a.view_count || a.id - b.id);
+  const approvedFirst = [
+    ...byViews.filter((v) => v.moderation_status === 'approved'),
+    ...byViews.filter((v) => v.moderation_status !== 'approved'),
+  ];
+  for (const language of [query.lang, 'AR'] as const) {
+    const match = language && approvedFirst.find((v) => v.language === language);
+    if (match) return match;
+  }
+  return approvedFirst[0];
+}
+
+@Injectable()
+export class ChaptersService {
+  constructor(
+    private readonly chapters: ChaptersRepository,
+    private readonly series: SeriesRepository,
+  ) {}
+
+  async read(
+    viewer: ContentViewer,
+    seriesSlug: string,
+    chapterNumber: number,
+    query: ChapterQuery,
+    viewerId: string,
+  ): Promise<ChapterResponse> {
+    const notFound = () => ApiError.notFound(CONTENT_MESSAGES.chapterNotFound);
+    const series = await this.chapters.seriesHeader(seriesSlug);
+    if (!series || !canSee(viewer, series.moderation_status, series.created_by)) throw notFound();
+
+    const all = await this.series.visibleChapters(series.id, viewer, 'asc');
+    const here = all.filter((c) => sameNumber(c.number, chapterNumber));
+    const chosen = pickVariant(here, query);
+    if (!chosen) throw notFound();
+
+    const numbers: number[] = [];
+    for (const c of all) if (!numbers.some((n) => sameNumber(n, c.number))) numbers.push(c.number);
+    const at = numbers.findIndex((n) => sameNumber(n, chosen.number));
+    const link = (n: number | undefined) => {
+      if (n === undefined) return null;
+      const target = pickVariant(
+        all.filter((c) => sameNumber(c.number, n)),
+        { lang: chosen.language },
+      );
+      return target ? { id: target.id, chapterNumber: target.number } : null;
+    };
+
+    const [content, counted] = await Promise.all([
+      this.chapters.content(chosen.id),
+      this.chapters.countView(chosen.id, viewerId),
+    ]);
+    const now = Date.now();
+    return {
+      success: true,
+      message: 'تم تحميل الفصل بنجاح',
+      data: {
+        id: chosen.id,
+        mangaId: series.id,
+        mangaSlug: series.slug,
+        mangaTitle: series.title,
+        mangaType: series.type,
+        title: chosen.title,
+        chapterNumber: chosen.number,
+        language: chosen.language,
+        images: content.pages.map(([key]) => mediaUrl(key)),
+        pages: content.pages.map(([key, width, height]) => ({ url: mediaUrl(key), width, height })),
+        body: content.body,
+        views: counted ?? chosen.view_count,
+        likes: chosen.like_count,
+        comments: 0,
+        publishedTime: isoOrNull(chosen.published_at),
+        translator: chosen.translation_group,
+        group: chosen.translation_group,
+        moderationStatus: chosen.moderation_status,
+        nextChapter: link(numbers[at + 1]),
+        prevChapter: at > 0 ? link(numbers[at - 1]) : null,
+        chapterNumbers: numbers,
+        variants: here.map((c) => toChapterVariant(c, now)),
+      },
+    };
+  }
+}

@@ -1,0 +1,20 @@
+import { defineEntity, p } from '@mikro-orm/core';
+import { Chapter } from './chapter.entity';
+
+/** One page image of a chapter, in reading order. */
+export const PageSchema = defineEntity({
+  name: 'Page',
+  tableName: 'page',
+  properties: {
+    id: p.integer().primary().autoincrement(),
+    chapter: () => p.manyToOne(Chapter).deleteRule('cascade').ref(),
+    index: p.integer(),
+    mediaKey: p.string().length(80).fieldName('media_key'),
+    width: p.integer(),
+    height: p.integer(),
+  },
+  uniques: [{ name: 'page_chapter_index_unique', properties: ['chapter', 'index'] }],
+});
+
+export class Page extends PageSchema.class {}
+PageSchema.setClass(Page);

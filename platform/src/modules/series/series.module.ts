@@ -1,0 +1,15 @@
+import { Module } from '@nestjs/common';
+import { ChaptersController } from './chapters.controller';
+import { ChaptersRepository } from './chapters.repository';
+import { ChaptersService } from './chapters.service';
+import { HomeFeedService } from './home-feed.service';
+import { SeriesController } from './series.controller';
+import { SeriesRepository } from './series.repository';
+import { SeriesService } from './series.service';
+
+@Module({
+  controllers: [SeriesController, ChaptersController],
+  providers: [SeriesRepository, ChaptersRepository, SeriesService, ChaptersService, HomeFeedService],
+  exports: [SeriesRepository, ChaptersRepository, HomeFeedService],
+})
+export class SeriesModule {}

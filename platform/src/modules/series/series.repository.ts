@@ -1,0 +1,281 @@
+import { EntityManager } from '@mikro-orm/postgresql';
+import { Injectable } from '@nestjs/common';
+import type {
+  Category,
+  ModerationStatus,
+  Origin,
+  SeriesSort,
+  SeriesStatus,
+  SeriesType,
+} from '@warraq/contracts';
+import { escapeLike } from '../users/users.repository';
+import type { ContentViewer } from './content-viewer';
+import {
+  type ChapterVariantRow,
+  SUMMARY_COLUMNS,
+  type SeriesSummaryRow,
+  VARIANT_COLUMNS,
+} from './series.mapper';
+
+/** A folded query matches by substring, or by trigram word similarity above this (one typo). */
+export const SEARCH_SIMILARITY = 0.4;
+
+export interface SeriesListFilter {
+  type?: SeriesType | undefined;
+  moderationStatus: ModerationStatus;
+  seriesStatus?: SeriesStatus | undefined;
+  category?: Category | undefined;
+  /** Already folded with normalizeSearchText. */
+  search?: string | undefined;
+  sort?: SeriesSort | undefined;
+  page: number;
+  limit: number;
+}
+
+export interface SeriesDetailRow extends SeriesSummaryRow {
+  description: string;
+  created_by: number | null;
+  creator_username: string | null;
+}
+
+export interface LatestUpdateRow {
+  id: number;
+  slug: string;
+  series_title: string;
+  cover_key: string | null;
+  cover_url: string | null;
+  title: string | null;
+  number: number;
+  language: ChapterVariantRow['language'];
+  translation_group: string | null;
+  released_at: Date | string;
+  view_count: number;
+}
+
+export interface NewSeriesData {
+  type: SeriesType;
+  slug: string;
+  title: string;
+  originalTitle: string | null;
+  altTitles: string[];
+  description: string;
+  coverUrl: string | null;
+  coverKey?: string | null;
+  coverWidth?: number | null;
+  coverHeight?: number | null;
+  status: SeriesStatus;
+  origin: Origin | null;
+  year: number | null;
+  author: string | null;
+  artist: string | null;
+  tags: string[];
+  moderationStatus: ModerationStatus;
+  createdBy: number | null;
+  searchText: string;
+}
+
+const SORT_SQL: Record<SeriesSort, string> = {
+  latest: 's.created_at desc, s.id desc',
+  oldest: 's.created_at asc, s.id asc',
+  az: 's.title asc, s.id asc',
+  za: 's.title desc, s.id desc',
+  rating:
+    '(case when s.rating_count > 0 then s.rating_sum::float8 / s.rating_count else 0 end) desc, s.rating_count desc, s.id desc',
+  popular: '(s.view_count + 5 * s.like_count + 10 * s.favorite_count) desc, s.id desc',
+};
+
+/** A JS string array as a SQL text[] (params are inlined by the driver, so arrays go through JSON). */
+export const TEXT_ARRAY = `array(select jsonb_array_elements_text(?::jsonb))::text[]`;
+
+/** Series queries: raw SQL on the hot read paths (lists, detail, feeds). */
+@Injectable()
+export class SeriesRepository {
+  constructor(private readonly em: EntityManager) {}
+
+  private run<T>(sql: string, params: unknown[] = []): Promise<T[]> {
+    return this.em.getConnection().execute<T[]>(sql, params as never[]);
+  }
+
+  async list(filter: SeriesListFilter): Promise<{ rows: SeriesSummaryRow[]; total: number }> {
+    const where: string[] = ['s.moderation_status = ?'];
+    const params: unknown[] = [filter.moderationStatus];
+    if (filter.type) {
+      where.push('s.type = ?');
+      params.push(filter.type);
+    }
+    if (filter.seriesStatus) {
+      where.push('s.status = ?');
+      params.push(filter.seriesStatus);
+    }
+    if (filter.category) {
+      where.push(`s.tags @> ${TEXT_ARRAY}`);
+      params.push(JSON.stringify([filter.category]));
+    }
+    let order = SORT_SQL[filter.sort ?? 'latest'];
+    const orderParams: unknown[] = [];
+    if (filter.search) {
+      const pattern = `%${escapeLike(filter.search)}%`;
+      where.push(`(s.search_text ilike ? or word_similarity(?, s.search_text) > ${SEARCH_SIMILARITY})`);
+      params.push(pattern, filter.search);
+      if (!filter.sort) {
+        order =
+          '(s.search_text ilike ?) desc, word_similarity(?, s.search_text) desc, s.view_count desc, s.id desc';
+        orderParams.push(pattern, filter.search);
+      }
+    }
+    const whereSql = where.join(' and ');
+    const [rows, counted] = await Promise.all([
+      this.run<SeriesSummaryRow>(
+        `select ${SUMMARY_COLUMNS} from series s where ${whereSql} order by ${order} limit ? offset ?`,
+        [...params, ...orderParams, filter.limit, (filter.page - 1) * filter.limit],
+      ),
+      this.run<{ total: number }>(`select count(*)::int as total from series s where ${whereSql}`, params),
+    ]);
+    return { rows, total: counted[0]?.total ?? 0 };
+  }
+
+  /** Approved series created in the last 90 days, by views and likes. */
+  popularNew(limit: number): Promise<SeriesSummaryRow[]> {
+    return this.run(
+      `select ${SUMMARY_COLUMNS} from series s
+       where s.moderation_status = 'approved' and s.created_at > now() - interval '90 days'
+       order by (s.view_count + s.like_count) desc, s.id desc limit ?`,
+      [limit],
+    );
+  }
+
+  /** Approved series with approved chapters published this season (the last 3 months), by views. */
+  seasonal(limit: number): Promise<SeriesSummaryRow[]> {
+    return this.run(
+      `select ${SUMMARY_COLUMNS} from series s
+       where s.moderation_status = 'approved' and exists (
+         select 1 from chapter c where c.series_id = s.id and c.moderation_status = 'approved'
+           and c.published_at > now() - interval '3 months')
+       order by s.view_count desc, s.id desc limit ?`,
+      [limit],
+    );
+  }
+
+  recent(limit: number): Promise<SeriesSummaryRow[]> {
+    return this.run(
+      `select ${SUMMARY_COLUMNS} from series s where s.moderation_status = 'approved'
+       order by s.created_at desc, s.id desc limit ?`,
+      [limit],
+    );
+  }
+
+  latestUpdates(limit: number): Promise<LatestUpdateRow[]> {
+    return this.run(
+      `select c.id, s.slug, s.title as series_title, s.cover_key, s.cover_url, c.title,
+         c.number::float8 as number, c.language, c.translation_group, c.published_at as released_at,
+         c.view_count
+       from chapter c join series s on s.id = c.series_id
+       where c.moderation_status = 'approved' and s.moderation_status = 'approved' and c.published_at is not null
+       order by c.published_at desc, c.id desc limit ?`,
+      [limit],
+    );
+  }
+
+  async findDetail(by: { slug: string } | { id: number }): Promise<SeriesDetailRow | null> {
+    const rows = await this.run<SeriesDetailRow>(
+      `select ${SUMMARY_COLUMNS}, s.description, s.created_by, u.username as creator_username
+       from series s left join "user" u on u.id = s.created_by
+       where ${'slug' in by ? 's.slug = ?' : 's.id = ?'}`,
+      ['slug' in by ? by.slug : by.id],
+    );
+    return rows[0] ?? null;
+  }
+
+  /** Every variant the viewer may see, by number descending then language. */
+  visibleChapters(
+    seriesId: number,
+    viewer: ContentViewer,
+    order: 'asc' | 'desc' = 'desc',
+  ): Promise<ChapterVariantRow[]> {
+    const params: unknown[] = [seriesId];
+    let visibility = '';
+    if (!viewer.staff) {
+      visibility = viewer.userId
+        ? `and (c.moderation_status = 'approved' or c.uploader_id = ?)`
+        : `and c.moderation_status = 'approved'`;
+      if (viewer.userId) params.push(viewer.userId);
+    }
+    return this.run(
+      `select ${VARIANT_COLUMNS} from chapter c where c.series_id = ? ${visibility}
+       order by c.number ${order}, c.language asc, c.id asc`,
+      params,
+    );
+  }
+
+  /** Up to `limit` approved series sharing the most tags with this one. */
+  related(seriesId: number, tags: string[], limit: number): Promise<SeriesSummaryRow[]> {
+    if (tags.length === 0) return Promise.resolve([]);
+    const tagsJson = JSON.stringify(tags);
+    return this.run(
+      `select ${SUMMARY_COLUMNS} from series s
+       where s.moderation_status = 'approved' and s.id <> ? and s.tags && ${TEXT_ARRAY}
+       order by (select count(*) from unnest(s.tags) t where t = any(${TEXT_ARRAY})) desc,
+         s.view_count desc, s.id desc
+       limit ?`,
+      [seriesId, tagsJson, tagsJson, limit],
+    );
+  }
+
+  /** Slugs equal to `base` or `base-<n>`. */
+  async slugsLike(base: string): Promise<string[]> {
+    const rows = await this.run<{ slug: string }>(`select slug from series where slug = ? or slug like ?`, [
+      base,
+      `${escapeLike(base)}-%`,
+    ]);
+    return rows.map((r) => r.slug);
+  }
+
+  async insert(data: NewSeriesData): Promise<{ id: number; slug: string }> {
+    const rows = await this.run<{ id: number; slug: string }>(
+      `insert into series (type, slug, title, original_title, alt_titles, description, cover_url, cover_key,
+         cover_width, cover_height, status, origin, year, author, artist, tags, moderation_status, created_by,
+         search_text)
+       values (?, ?, ?, ?, ${TEXT_ARRAY}, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ${TEXT_ARRAY}, ?, ?, ?)
+       returning id, slug`,
+      [
+        data.type,
+        data.slug,
+        data.title,
+        data.originalTitle,
+        JSON.stringify(data.altTitles),
+        data.description,
+        data.coverUrl,
+        data.coverKey ?? null,
+        data.coverWidth ?? null,
+        data.coverHeight ?? null,
+        data.status,
+        data.origin,
+        data.year,
+        data.author,
+        data.artist,
+        JSON.stringify(data.tags),
+        data.moderationStatus,
+        data.createdBy,
+        data.searchText,
+      ],
+    );
+    return rows[0]!;
+  }
+
+  /** Recomputes chapter_count / latest number / last chapter time from the approved chapters. */
+  async refreshChapterStats(seriesId?: number): Promise<void> {
+    await this.run(
+      `update series s set
+         chapter_count = coalesce(x.numbers, 0),
+         latest_chapter_number = x.latest,
+         last_chapter_at = x.last_at
+       from (select s2.id,
+               (select count(distinct c.number) from chapter c where c.series_id = s2.id and c.moderation_status = 'approved')::int as numbers,
+               (select max(c.number) from chapter c where c.series_id = s2.id and c.moderation_status = 'approved') as latest,
+               (select max(c.published_at) from chapter c where c.series_id = s2.id and c.moderation_status = 'approved') as last_at
+             from series s2 ${seriesId ? 'where s2.id = ?' : ''}) x
+       where s.id = x.id`,
+      seriesId ? [seriesId] : [],
+    );
+  }
+}

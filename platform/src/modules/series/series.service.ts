@@ -1,0 +1,147 @@
+import { UniqueConstraintViolationException } from '@mikro-orm/core';
+import { Injectable } from '@nestjs/common';
+import {
+  buildListMeta,
+  CONTENT_LIMITS,
+  CONTENT_MESSAGES,
+  type CreateContentInput,
+  type CreateContentResponse,
+  type ListContentQuery,
+  type MangaListQuery,
+  type MangaListResponse,
+  normalizeSearchText,
+  type SeriesDetailResponse,
+  type SeriesListResponse,
+  slugify,
+} from '@warraq/contracts';
+import { ApiError } from '../../common/http/api-error';
+import type { User } from '../users/user.entity';
+import { canSee, type ContentViewer } from './content-viewer';
+import { HomeFeedService } from './home-feed.service';
+import { toChapterVariant, toSeriesSummary } from './series.mapper';
+import { SeriesRepository } from './series.repository';
+
+const RELATED_LIMIT = 6;
+
+/** The text search compares: title, original and alternative titles and author, folded. */
+export function seriesSearchText(parts: {
+  title: string;
+  originalTitle?: string | null | undefined;
+  altTitles?: readonly string[] | undefined;
+  author?: string | null | undefined;
+}): string {
+  return normalizeSearchText(
+    [parts.title, parts.originalTitle ?? '', ...(parts.altTitles ?? []), parts.author ?? ''].join(' '),
+  );
+}
+
+/** The next free slug: `base`, else `base-2`, `base-3`, ... */
+export function nextFreeSlug(base: string, taken: readonly string[]): string {
+  const used = new Set(taken);
+  if (!used.has(base)) return base;
+  for (let n = 2; ; n++) if (!used.has(`${base}-${n}`)) return `${base}-${n}`;
+}
+
+@Injectable()
+export class SeriesService {
+  constructor(
+    private readonly series: SeriesRepository,
+    private readonly homeFeed: HomeFeedService,
+  ) {}
+
+  async list(viewer: ContentViewer, query: ListContentQuery): Promise<SeriesListResponse> {
+    const moderationStatus = query.status ?? 'approved';
+    if (moderationStatus !== 'approved' && !viewer.staff) throw ApiError.forbidden();
+    const search = query.search ? normalizeSearchText(query.search) : '';
+    const { rows, total } = await this.series.list({
+      type: query.type,
+      moderationStatus,
+      seriesStatus: query.seriesStatus,
+      category: query.category,
+      search: search || undefined,
+      sort: query.sort,
+      page: query.page,
+      limit: query.limit,
+    });
+    return { data: rows.map(toSeriesSummary), meta: buildListMeta(total, query.page, query.limit) };
+  }
+
+  async mangaList(query: MangaListQuery): Promise<MangaListResponse> {
+    const limit = CONTENT_LIMITS.mangaListPageSize;
+    const search = query.search ? normalizeSearchText(query.search) : '';
+    const { rows, total } = await this.series.list({
+      type: 'manga',
+      moderationStatus: 'approved',
+      search: search || undefined,
+      page: query.page,
+      limit,
+    });
+    return { data: rows.map(toSeriesSummary), meta: buildListMeta(total, query.page, limit) };
+  }
+
+  async detail(viewer: ContentViewer, by: { slug: string } | { id: number }): Promise<SeriesDetailResponse> {
+    const row = await this.series.findDetail(by);
+    if (!row || !canSee(viewer, row.moderation_status, row.created_by)) {
+      throw ApiError.notFound(CONTENT_MESSAGES.mangaNotFound);
+    }
+    const [chapters, related] = await Promise.all([
+      this.series.visibleChapters(row.id, viewer),
+      this.series.related(row.id, row.tags ?? [], RELATED_LIMIT),
+    ]);
+    const now = Date.now();
+    return {
+      success: true,
+      data: {
+        ...toSeriesSummary(row),
+        description: row.description,
+        creator:
+          row.created_by !== null && row.creator_username !== null
+            ? { id: row.created_by, username: row.creator_username }
+            : null,
+        chapters: chapters.map((c) => toChapterVariant(c, now)),
+        related: related.map(toSeriesSummary),
+      },
+    };
+  }
+
+  /** Everyone's new work waits for moderation; the creator is the session's user, never the body's. */
+  async create(actor: User, body: CreateContentInput): Promise<CreateContentResponse> {
+    const base = slugify(body.title) || 'series';
+    const meta = body.metadata;
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const slug = nextFreeSlug(base, await this.series.slugsLike(base));
+      try {
+        const created = await this.series.insert({
+          type: body.type,
+          slug,
+          title: body.title,
+          originalTitle: meta.originalTitle ?? null,
+          altTitles: meta.altTitles,
+          description: body.description,
+          coverUrl: body.thumbnail ?? null,
+          status: body.status,
+          origin: meta.origin,
+          year: meta.year,
+          author: meta.author,
+          artist: meta.artist ?? meta.author,
+          tags: meta.tags,
+          moderationStatus: 'pending',
+          createdBy: actor.id,
+          searchText: seriesSearchText({ ...meta, title: body.title }),
+        });
+        await this.homeFeed.invalidate();
+        return {
+          success: true,
+          message: CONTENT_MESSAGES.created,
+          id: created.id,
+          slug: created.slug,
+          moderationStatus: 'pending',
+        };
+      } catch (error) {
+        // A concurrent create took the slug between the look-up and the insert: take the next one.
+        if (!(error instanceof UniqueConstraintViolationException)) throw error;
+      }
+    }
+    throw ApiError.conflict({ title: ['تعذر إنشاء رابط فريد لهذا العنوان'] });
+  }
+}
