@@ -1,6 +1,7 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import type { ModerationStatus, SeriesType } from '@warraq/contracts';
+import { READER_SQL } from './reader.sql';
 
 export interface SeriesHeaderRow {
   id: number;
@@ -38,25 +39,15 @@ export class ChaptersRepository {
 
   /** The series of a reader URL segment: its slug, or its numeric id (the spec links by either). */
   async seriesHeader(slugOrId: string): Promise<SeriesHeaderRow | null> {
-    const columns = 'id, slug, title, type, moderation_status, created_by';
-    const bySlug = await this.run<SeriesHeaderRow>(`select ${columns} from series where slug = ?`, [
-      slugOrId,
-    ]);
+    const bySlug = await this.run<SeriesHeaderRow>(READER_SQL.seriesBySlug, [slugOrId]);
     if (bySlug[0]) return bySlug[0];
     if (!/^\d{1,9}$/.test(slugOrId)) return null;
-    const byId = await this.run<SeriesHeaderRow>(`select ${columns} from series where id = ?`, [
-      Number(slugOrId),
-    ]);
+    const byId = await this.run<SeriesHeaderRow>(READER_SQL.seriesById, [Number(slugOrId)]);
     return byId[0] ?? null;
   }
 
   async content(chapterId: number): Promise<ChapterContentRow> {
-    const rows = await this.run<ChapterContentRow>(
-      `select c.body, coalesce((select json_agg(json_build_array(p.media_key, p.width, p.height) order by p.index)
-         from page p where p.chapter_id = c.id), '[]'::json) as pages
-       from chapter c where c.id = ?`,
-      [chapterId],
-    );
+    const rows = await this.run<ChapterContentRow>(READER_SQL.content, [chapterId]);
     return rows[0] ?? { body: null, pages: [] };
   }
 
@@ -66,16 +57,7 @@ export class ChaptersRepository {
    * viewer was already counted today.
    */
   async countView(chapterId: number, viewer: string): Promise<number | null> {
-    const rows = await this.run<{ view_count: number | null }>(
-      `with ins as (
-         insert into chapter_view (chapter_id, viewer, day) values (?, ?, current_date)
-         on conflict do nothing returning chapter_id),
-       c as (update chapter set view_count = view_count + 1 where id in (select chapter_id from ins)
-         returning series_id, view_count),
-       s as (update series set view_count = view_count + 1 where id in (select series_id from c) returning id)
-       select (select view_count from c) as view_count`,
-      [chapterId, viewer],
-    );
+    const rows = await this.run<{ view_count: number | null }>(READER_SQL.countView, [chapterId, viewer]);
     return rows[0]?.view_count ?? null;
   }
 
@@ -89,9 +71,7 @@ export class ChaptersRepository {
     return rows[0] ?? null;
   }
 
-  async seriesAccess(
-    seriesId: number,
-  ): Promise<{
+  async seriesAccess(seriesId: number): Promise<{
     id: number;
     moderation_status: ModerationStatus;
     created_by: number | null;

@@ -10,12 +10,8 @@ import type {
 } from '@warraq/contracts';
 import { escapeLike } from '../users/users.repository';
 import type { ContentViewer } from './content-viewer';
-import {
-  type ChapterVariantRow,
-  SUMMARY_COLUMNS,
-  type SeriesSummaryRow,
-  VARIANT_COLUMNS,
-} from './series.mapper';
+import { OWN_OR_PUBLIC_VISIBILITY, PUBLIC_VISIBILITY, visibleChaptersSql } from './reader.sql';
+import { type ChapterVariantRow, SUMMARY_COLUMNS, type SeriesSummaryRow } from './series.mapper';
 
 /** A folded query matches by substring, or by trigram word similarity above this (one typo). */
 export const SEARCH_SIMILARITY = 0.4;
@@ -195,16 +191,10 @@ export class SeriesRepository {
     const params: unknown[] = [seriesId];
     let visibility = '';
     if (!viewer.staff) {
-      visibility = viewer.userId
-        ? `and (c.moderation_status = 'approved' or c.uploader_id = ?)`
-        : `and c.moderation_status = 'approved'`;
+      visibility = viewer.userId ? OWN_OR_PUBLIC_VISIBILITY : PUBLIC_VISIBILITY;
       if (viewer.userId) params.push(viewer.userId);
     }
-    return this.run(
-      `select ${VARIANT_COLUMNS} from chapter c where c.series_id = ? ${visibility}
-       order by c.number ${order}, c.language asc, c.id asc`,
-      params,
-    );
+    return this.run(visibleChaptersSql(visibility, order), params);
   }
 
   /** Up to `limit` approved series sharing the most tags with this one. */
