@@ -1,0 +1,136 @@
+// `npm run bench -w bench` (or `node bench/run.mjs` under Node 24): starts what it needs and prints
+// every speed figure of the series-and-reading issue as ratios against baselines run alongside.
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { localConfig } from '../infra/scripts/lib/config.mjs';
+import { step } from '../infra/scripts/lib/log.mjs';
+import { commandExists, sleep, startChild, stopChild } from '../infra/scripts/lib/run.mjs';
+import { aptInstall, ensureServices, waitForPort } from '../infra/scripts/lib/services.mjs';
+import { build, prepareDatabase, startStack } from '../infra/scripts/lib/stack.mjs';
+import { ensureCatalogue } from './lib/catalogue.mjs';
+import { interleaved, wrk } from './lib/measure.mjs';
+import { startStaticNginx } from './lib/static-nginx.mjs';
+
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const config = localConfig({
+  WARRAQ_ENV: 'production',
+  WARRAQ_EDGE_PORT: '28080',
+  WARRAQ_PLATFORM_PORTS: '23001',
+  WARRAQ_SITE_PORT: '24321',
+  DATABASE_URL: process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/warraq_bench',
+  WARRAQ_REDIS_PREFIX: 'warraq-bench:',
+  WARRAQ_DATA_DIR: '.data/bench',
+});
+const STATIC_PORT = 28090;
+const BASELINE_PORT = 28100;
+const mangaHost = `manga.${config.baseDomain}:${config.edgePort}`;
+const edgeUrl = (p) => `http://127.0.0.1:${config.edgePort}${p}`;
+
+async function get(url, host) {
+  const response = await fetch(url, { headers: host ? { host } : {} });
+  if (!response.ok) throw new Error(`${url} → ${response.status}`);
+  return response;
+}
+const gz = (buf) => zlib.gzipSync(buf, { level: 6 }).length;
+const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
+const pct = (x) => `${Math.round(x * 100)}%`;
+const rows = [];
+const report = (name, value, target, ok) => rows.push({ name, value, target, verdict: ok === null ? '' : ok ? 'met' : 'NOT met' });
+
+if (!commandExists('wrk')) aptInstall('wrk');
+await ensureServices();
+if (process.env.WARRAQ_SKIP_BUILD !== '1') build();
+prepareDatabase(config);
+step('Topping the catalogue up to 20,000 series');
+ensureCatalogue(config.databaseUrl, 20_000);
+const stack = await startStack(config, { quiet: true });
+const pidsOf = (...names) => stack.children.filter((c) => names.includes(c.displayName)).map((c) => c.pid);
+const extra = [];
+try {
+  // A real, approved manga with chapters, chosen through the public API.
+  const list = await (await get(edgeUrl('/api/content?type=manga&sort=popular&limit=1'), mangaHost)).json();
+  const slug = list.data[0].slug;
+  const detail = await (await get(edgeUrl(`/api/series/manga/${encodeURIComponent(slug)}`), mangaHost)).json();
+  const number = detail.data.chapters.at(-1).chapterNumber;
+  const seriesPath = `/series/manga/${encodeURIComponent(slug)}`;
+  const chapterPath = `${seriesPath}/${number}`;
+  step(`Series under test: ${slug}, chapter ${number}`);
+
+  // 1. Series page through the edge vs nginx serving the same bytes from disk.
+  const html = Buffer.from(await (await get(edgeUrl(seriesPath), mangaHost)).arrayBuffer());
+  const staticDir = path.join(config.dataDir, 'static');
+  fs.mkdirSync(staticDir, { recursive: true });
+  fs.writeFileSync(path.join(staticDir, 'series.html'), html);
+  const staticNginx = startStaticNginx({ dir: staticDir, port: STATIC_PORT, prefix: path.join(config.dataDir, 'static-nginx') });
+  extra.push(staticNginx);
+  await waitForPort(STATIC_PORT, 'static nginx');
+  step('Series page: edge vs static nginx');
+  const page = interleaved(
+    {
+      edge: () => wrk({ url: edgeUrl(seriesPath), host: mangaHost, pids: pidsOf('edge', 'site', 'platform'), seconds: SECONDS }),
+      static: () => wrk({ url: `http://127.0.0.1:${STATIC_PORT}/series.html`, pids: [staticNginx.pid], seconds: SECONDS }),
+    },
+    ROUNDS,
+  );
+  report('series page via edge, req/s per core vs static nginx', `${Math.round(page.edge.perCore)} vs ${Math.round(page.static.perCore)} = ${pct(page.edge.perCore / page.static.perCore)}`, '≥ 90%', page.edge.perCore / page.static.perCore >= 0.9);
+
+  // 2. Chapter API vs bare Node http + pg running the same SQL.
+  const baseline = startChild('baseline', 'node', ['bench/baselines/chapter-server.mjs'], {
+    env: { DATABASE_URL: config.databaseUrl, PORT: String(BASELINE_PORT) },
+  });
+  extra.push(baseline);
+  await waitForPort(BASELINE_PORT, 'baseline chapter server');
+  step('Chapter API: platform vs bare Node + pg');
+  const platformPort = config.platformPorts[0];
+  const chapter = interleaved(
+    {
+      platform: () => wrk({ url: `http://127.0.0.1:${platformPort}/api${chapterPath}`, host: mangaHost, pids: pidsOf('platform'), seconds: SECONDS }),
+      baseline: () => wrk({ url: `http://127.0.0.1:${BASELINE_PORT}${chapterPath}`, pids: [baseline.pid], seconds: SECONDS }),
+    },
+    ROUNDS,
+  );
+  const chapterRatio = chapter.platform.perCore / chapter.baseline.perCore;
+  report('chapter API req/s per core vs bare node+pg (same URL repeated)', `${Math.round(chapter.platform.perCore)} vs ${Math.round(chapter.baseline.perCore)} = ${pct(chapterRatio)}`, 'warm ≥ 100%, cold ≥ 40%', chapterRatio >= 1);
+  report('chapter API p99 at 50 connections', `${chapter.platform.p99.toFixed(1)} ms`, '< 50 ms', chapter.platform.p99 < 50);
+
+  // 3. List p99 at page 1 vs page 500 of the 20,000-series catalogue.
+  step('List API: page 1 vs page 500');
+  const listUrl = (n) => `http://127.0.0.1:${platformPort}/api/content?page=${n}&limit=20`;
+  const lists = interleaved(
+    {
+      first: () => wrk({ url: listUrl(1), host: mangaHost, pids: pidsOf('platform'), seconds: SECONDS }),
+      deep: () => wrk({ url: listUrl(500), host: mangaHost, pids: pidsOf('platform'), seconds: SECONDS }),
+    },
+    ROUNDS,
+  );
+  report('list p99, page 500 vs page 1', `${lists.deep.p99.toFixed(1)} ms vs ${lists.first.p99.toFixed(1)} ms = ${(lists.deep.p99 / lists.first.p99).toFixed(2)}×`, '≤ 2×', lists.deep.p99 / lists.first.p99 <= 2);
+
+  // 4. Bytes per page type: gzipped HTML and the JS it loads.
+  step('Bytes per page type');
+  const pages = {
+    landing: ['/', `${config.baseDomain}:${config.edgePort}`],
+    'manga home': ['/', mangaHost],
+    list: ['/series/manga', mangaHost],
+    series: [seriesPath, mangaHost],
+    reader: [chapterPath, mangaHost],
+    login: ['/login', mangaHost],
+  };
+  for (const [name, [p, host]] of Object.entries(pages)) {
+    const body = Buffer.from(await (await get(edgeUrl(p), host)).arrayBuffer());
+    const scripts = [...body.toString('utf8').matchAll(/(?:src|href)="(\/_astro\/[^"]+\.js)"/g)].map((m) => m[1]);
+    let js = 0;
+    for (const src of new Set(scripts)) js += gz(Buffer.from(await (await get(edgeUrl(src), host)).arrayBuffer()));
+    const target = name === 'series' ? '< 15 KB html' : '';
+    report(`${name}: HTML / JS (gzipped)`, `${kb(gz(body))} / ${kb(js)}`, target, name === 'series' ? gz(body) < 15 * 1024 : null);
+  }
+} finally {
+  await Promise.all(extra.map((child) => stopChild(child)));
+  await stack.stop();
+}
+
+await sleep(100);
+const width = Math.max(...rows.map((r) => r.name.length));
+console.log(`\nWarraq bench (${ROUNDS} interleaved rounds of ${SECONDS} s, medians; wrk -c50 on loopback)\n`);
+for (const r of rows) console.log(`${r.name.padEnd(width)}  ${r.value.padEnd(34)} ${r.target.padEnd(26)} ${r.verdict}`);
