@@ -1,4 +1,5 @@
 import { ErrorResponseSchema } from '@warraq/contracts';
+import { t } from '@/i18n';
 
 /** An error answer of the API ({success:false,statusCode,message,errors}) or a transport failure. */
 export class ApiError extends Error {
@@ -40,4 +41,20 @@ export class ApiError extends Error {
         : text.slice(0, 300);
     return new ApiError(response.status, message);
   }
+}
+
+/** The request took longer than its timeout (status 0, like any unanswered request). */
+export class ApiTimeoutError extends ApiError {
+  constructor() {
+    super(0, 'timeout');
+    this.name = 'ApiTimeoutError';
+  }
+}
+
+/**
+ * Spec §8 like/favourite failures: the server refused ('فشلت العملية'), or the call itself failed
+ * with no answer ('حدث خطأ').
+ */
+export function failureMessage(error: unknown): string {
+  return error instanceof ApiError && !error.isNetworkError ? t.series.actionFailed : t.series.actionError;
 }

@@ -1,8 +1,15 @@
 import type { z } from 'zod';
-import { ApiError } from './api-error';
+import { ApiError, ApiTimeoutError } from './api-error';
 import { t } from '@/i18n';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+export interface ApiRequestOptions {
+  /** Give up after this many milliseconds with an {@link ApiTimeoutError}. */
+  timeoutMs?: number;
+  /** Let the request outlive the page (progress saved as the reader leaves). */
+  keepalive?: boolean;
+}
 
 /**
  * The browser's typed client: same-origin `/api/*` (the edge routes it to the platform), the
@@ -14,6 +21,7 @@ export async function apiRequest<S extends z.ZodType>(
   path: string,
   schema: S,
   body?: unknown,
+  options: ApiRequestOptions = {},
 ): Promise<z.infer<S>> {
   let response: Response;
   try {
@@ -25,8 +33,11 @@ export async function apiRequest<S extends z.ZodType>(
         ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
       },
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      ...(options.timeoutMs ? { signal: AbortSignal.timeout(options.timeoutMs) } : {}),
+      ...(options.keepalive ? { keepalive: true } : {}),
     });
-  } catch {
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'TimeoutError') throw new ApiTimeoutError();
     throw new ApiError(0, t.errors.network);
   }
   if (!response.ok) throw await ApiError.fromResponse(response);

@@ -94,4 +94,35 @@ describe('route guard (spec §2 route table, §6 protected pages)', () => {
       location: '/login?redirect=%2Faccount%3Fsubdomain%3Dnovel&subdomain=novel',
     });
   });
+
+  it('answers the manga pages (home, list, series, reader, latest) for everyone', () => {
+    for (const path of [
+      '/',
+      '/manga',
+      '/latest',
+      '/series/manga',
+      '/series/manga/x',
+      '/series/manga/x/1.5',
+    ]) {
+      expect(guard(`http://manga.warraq.localhost:8080${path}`, 'guest')).toEqual({ kind: 'next' });
+      expect(guard(`http://localhost:8080${path}?subdomain=manga`, 'reader')).toEqual({ kind: 'next' });
+    }
+  });
+
+  it('sends a guest of the add-manga form to /auth/login on the manga site with the toast flag', () => {
+    for (const path of ['/create/manga', '/upload/series']) {
+      const decision = guard(`http://manga.warraq.localhost:8080${path}?subdomain=manga`, 'guest');
+      expect(decision.kind).toBe('redirect');
+      const location = new URL(decision.kind === 'redirect' ? decision.location : '', 'http://x.invalid');
+      expect(location.pathname).toBe('/auth/login');
+      expect(location.searchParams.get('subdomain')).toBe('manga');
+      expect(location.searchParams.get('login_required')).toBe('create');
+      expect(location.searchParams.get('redirect')).toBe(`${path}?subdomain=manga`);
+    }
+  });
+
+  it('lets a signed-in user open the add-manga form', () => {
+    expect(guard('http://manga.warraq.localhost:8080/create/manga', 'reader')).toEqual({ kind: 'next' });
+    expect(guard('http://manga.warraq.localhost:8080/upload/series', 'reader')).toEqual({ kind: 'next' });
+  });
 });

@@ -24,6 +24,10 @@ function loginFor(site: RequestSite): '/login' | '/login_ALGOO' {
 
 export const LOGIN_PATHS = new Set(['/login', '/login_ALGOO', '/auth/login']);
 export const REGISTER_PATHS = new Set(['/register', '/auth/register']);
+/** Spec §2 add-manga form routes; spec §6: login required. */
+export const CREATE_SERIES_PATHS = new Set(['/create/manga', '/upload/series']);
+/** The query flag that makes the login page say why the visitor is there (spec §6 toast). */
+export const LOGIN_REQUIRED_PARAM = 'login_required';
 
 function normalise(path: string): string {
   return path.length > 1 ? path.replace(/\/+$/, '') : path;
@@ -100,6 +104,13 @@ export function guardRoute(input: GuardInput): RouteDecision {
   }
 
   if (REGISTER_PATHS.has(path) && user) return redirect(link(registeredHome(site)));
+
+  // Spec §6: a guest of an add form gets the toast 'يرجى تسجيل الدخول' on /auth/login of the manga site.
+  if (CREATE_SERIES_PATHS.has(path) && !user) {
+    const params = new URLSearchParams({ subdomain: 'manga', [LOGIN_REQUIRED_PARAM]: 'create' });
+    params.set('redirect', requested);
+    return redirect(`/auth/login?${params.toString()}`);
+  }
 
   return { kind: 'next' };
 }

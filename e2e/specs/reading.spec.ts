@@ -1,0 +1,107 @@
+import { expect, test, type Page } from '@playwright/test';
+import path from 'node:path';
+import { edge } from '../fixtures/stack';
+import { MangaHeader } from '../pages/manga-header';
+import { ReaderPage } from '../pages/reader-page';
+
+const SHOTS = path.resolve(__dirname, '../../.data/e2e/screenshots');
+const WIDTHS = [390, 1280] as const;
+const SERIES_TITLE = 'الأكاديمية';
+
+async function shoot(page: Page, name: string) {
+  for (const width of WIDTHS) {
+    await page.setViewportSize({ width, height: width < 600 ? 844 : 900 });
+    // The sidebar slides between drawer and column on resize: shoot once it has settled.
+    await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished)));
+    // Lazy covers load once scrolled past; bring them all in before the full-page shot.
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await page.waitForLoadState('networkidle');
+    await page.evaluate(() => window.scrollTo(0, 0));
+    // A page that scrolls sideways at phone width is broken for readers.
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow, `${name} overflows horizontally at ${width}px`).toBeLessThanOrEqual(0);
+    await page.screenshot({ path: path.join(SHOTS, `${name}-${width}.png`), fullPage: true });
+  }
+}
+
+/** From the manga home, the loose spelling finds the series; returns its page's URL. */
+async function openSeriesBySearch(page: Page): Promise<string> {
+  await page.goto(edge.url('manga', '/'));
+  await new MangaHeader(page).search('الاكاديميه');
+  await page.getByRole('main').getByRole('heading', { name: SERIES_TITLE, exact: true }).first().click();
+  await expect(page.getByRole('heading', { level: 1, name: SERIES_TITLE })).toBeVisible();
+  return page.url();
+}
+
+test('a reader finds a series by a loose Arabic query and reads two chapters with the keyboard in paged right-to-left and vertical modes', async ({
+  page,
+}) => {
+  await ReaderPage.trackLayoutShift(page);
+  const seriesUrl = await openSeriesBySearch(page);
+  await page.getByRole('link', { name: 'ابدأ القراءة' }).click();
+  const reader = new ReaderPage(page);
+  await expect(reader.heading).toContainText('الفصل');
+
+  // Paged right-to-left: ArrowLeft turns forward; past the last page it opens the next chapter.
+  await reader.chooseMode('صفحات من اليمين لليسار');
+  await expect(reader.root()).toHaveAttribute('data-reading-mode', 'paged-rtl');
+  const first = reader.chapterInUrl();
+  await reader.readPagedChapter('ArrowLeft');
+  const second = reader.chapterInUrl();
+  expect(Number(second)).toBeGreaterThan(Number(first));
+  await expect(reader.pageCounter).toHaveText(/^صفحة 1 من \d+$/);
+  // Back to the first chapter with the reverse key from page 1.
+  await reader.ready();
+  await page.keyboard.press('ArrowRight');
+  await page.waitForURL((url) => url.pathname.endsWith(`/${first}`));
+
+  // Vertical strip: the mode is remembered, the whole chapter scrolls, ArrowLeft goes forward.
+  await reader.chooseMode('شريط عمودي');
+  await expect(reader.root()).toHaveAttribute('data-reading-mode', 'vertical');
+  await reader.readVerticalChapter();
+  expect(reader.chapterInUrl()).toBe(second);
+  await expect(reader.root()).toHaveAttribute('data-reading-mode', 'vertical');
+  await reader.ready();
+  await page.keyboard.press('End');
+  await expect(page.locator('img[data-reader-page]').last()).toBeInViewport();
+  // Page boxes are reserved from their width and height: reading never makes the page jump.
+  expect(await reader.layoutShift()).toBeLessThan(0.1);
+
+  await page.getByRole('link', { name: 'العودة إلى العمل' }).click();
+  await page.waitForURL(seriesUrl);
+  await expect(page.getByRole('heading', { level: 1, name: SERIES_TITLE })).toBeVisible();
+});
+
+test("a guest's like asks them to log in, and the add-manga form sends guests to the login page", async ({
+  page,
+}) => {
+  await openSeriesBySearch(page);
+  await page.getByRole('link', { name: 'ابدأ القراءة' }).click();
+  const like = page.getByRole('button', { name: 'أعجبني' });
+  await like.click();
+  await expect(page.getByText('يرجى تسجيل الدخول للإعجاب بالفصل').first()).toBeVisible();
+  await expect(like).toHaveAttribute('aria-pressed', 'false');
+
+  await page.goto(edge.url('manga', '/create/manga'));
+  await page.waitForURL(/\/auth\/login\?/);
+  await expect(page.getByText('يرجى تسجيل الدخول', { exact: true }).first()).toBeVisible();
+});
+
+test('an unknown series answers 404 with the spec message', async ({ page }) => {
+  const response = await page.goto(edge.url('manga', '/series/manga/no-such-series-e2e'));
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole('heading', { name: 'مانجا غير موجودة' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'العودة إلى قائمة المانجا' })).toBeVisible();
+});
+
+test('reading screens at 390 px and 1280 px: home, list, series, reader', async ({ page }) => {
+  await page.goto(edge.url('manga', '/'));
+  await shoot(page, 'manga-home');
+  await page.goto(edge.url('manga', '/series/manga'));
+  await shoot(page, 'manga-list');
+  await openSeriesBySearch(page);
+  await shoot(page, 'manga-series');
+  await page.getByRole('link', { name: 'ابدأ القراءة' }).click();
+  await expect(page.locator('img[data-reader-page]').first()).toBeVisible();
+  await shoot(page, 'manga-reader');
+});

@@ -1,0 +1,225 @@
+import { useId, useState, type ReactNode } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  MangaFormSchema,
+  ORIGINS,
+  ORIGIN_LABELS,
+  SERIES_STATUSES,
+  SERIES_STATUS_LABELS,
+  mangaFormToBody,
+  type MangaForm as MangaFormValues,
+} from '@warraq/contracts';
+import { createContent } from '@/lib/api/content';
+import { ApiError, ApiTimeoutError } from '@/lib/api/api-error';
+import { href, type HrefContext } from '@/lib/site/href';
+import { seriesPath } from '@/lib/site/manga-links';
+import { dismissToast, showToast } from '@/stores/toasts';
+import { fmt, t } from '@/i18n';
+import { TextField } from '@/islands/forms/TextField';
+import { useHydrated } from '@/islands/forms/use-hydrated';
+
+export interface MangaFormProps {
+  site: HrefContext;
+}
+
+const CREATING_TOAST_MS = 60_000;
+const SUCCESS_REDIRECT_DELAY_MS = 1000;
+const FIELDS = [
+  'title',
+  'description',
+  'coverImage',
+  'author',
+  'artist',
+  'status',
+  'year',
+  'originalTitle',
+  'altTitles',
+  'tags',
+  'origin',
+] as const satisfies readonly (keyof MangaFormValues)[];
+/** Server field names (CreateContentBody) → the form's inputs. */
+const SERVER_FIELDS: Record<string, keyof MangaFormValues> = {
+  title: 'title',
+  description: 'description',
+  thumbnail: 'coverImage',
+  status: 'status',
+  'metadata.author': 'author',
+  'metadata.artist': 'artist',
+  'metadata.year': 'year',
+  'metadata.originalTitle': 'originalTitle',
+  'metadata.altTitles': 'altTitles',
+  'metadata.tags': 'tags',
+  'metadata.origin': 'origin',
+};
+
+interface AreaProps {
+  label: string;
+  error: string | undefined;
+  children: (id: string, describedBy: string | undefined) => ReactNode;
+}
+
+function Field({ label, error, children }: AreaProps) {
+  const id = useId();
+  const errorId = `${id}-error`;
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={id} className="font-semibold">
+        {label}
+      </label>
+      {children(id, error ? errorId : undefined)}
+      {error && (
+        <p id={errorId} className="text-sm text-error">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** Spec §2 Add-manga form: MangaFormSchema, creating toast, success with elapsed seconds, 15 s timeout. */
+export default function MangaForm({ site }: MangaFormProps) {
+  const hydrated = useHydrated();
+  const [done, setDone] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<MangaFormValues>({
+    resolver: zodResolver(MangaFormSchema),
+    defaultValues: {
+      title: '',
+      description: '',
+      coverImage: '',
+      author: '',
+      artist: '',
+      status: 'ongoing',
+      year: String(new Date().getFullYear()),
+      originalTitle: '',
+      altTitles: '',
+      tags: '',
+      origin: 'japan',
+    },
+  });
+
+  async function handleCreate(values: MangaFormValues) {
+    const started = performance.now();
+    const creating = showToast({
+      title: t.mangaForm.creating,
+      description: t.mangaForm.creatingBody,
+      durationMs: CREATING_TOAST_MS,
+    });
+    try {
+      const answer = await createContent(mangaFormToBody(values, 'manga'));
+      dismissToast(creating);
+      const seconds = ((performance.now() - started) / 1000).toFixed(1);
+      showToast({ title: t.mangaForm.created, description: fmt(t.mangaForm.createdBody, { seconds }) });
+      setDone(true);
+      // Let the success toast be read before the new series page replaces this one.
+      setTimeout(
+        () => window.location.assign(href(seriesPath(answer.slug), site)),
+        SUCCESS_REDIRECT_DELAY_MS,
+      );
+    } catch (error) {
+      dismissToast(creating);
+      if (error instanceof ApiError) {
+        for (const [field, message] of Object.entries(error.fieldErrors)) {
+          const name = SERVER_FIELDS[field] ?? FIELDS.find((candidate) => candidate === field);
+          if (name) setError(name, { message });
+        }
+      }
+      const description =
+        error instanceof ApiTimeoutError
+          ? t.errors.timeout
+          : error instanceof ApiError && error.message
+            ? error.message
+            : t.mangaForm.failedGeneric;
+      showToast({ title: t.mangaForm.failed, description, variant: 'destructive', durationMs: 8000 });
+    }
+  }
+
+  const f = t.mangaForm.fields;
+  const areaClass = (error: unknown) => `textarea w-full ${error ? 'textarea-error' : ''}`;
+  const selectClass = (error: unknown) => `select w-full ${error ? 'select-error' : ''}`;
+  return (
+    <form className="flex flex-col gap-4" noValidate onSubmit={handleSubmit(handleCreate)}>
+      <TextField label={f.title} error={errors.title?.message} {...register('title')} />
+      <Field label={f.description} error={errors.description?.message}>
+        {(id, describedBy) => (
+          <textarea
+            id={id}
+            rows={5}
+            dir="auto"
+            className={areaClass(errors.description)}
+            aria-invalid={describedBy ? true : undefined}
+            aria-describedby={describedBy}
+            {...register('description')}
+          />
+        )}
+      </Field>
+      <TextField
+        label={f.coverImage}
+        type="url"
+        inputMode="url"
+        error={errors.coverImage?.message}
+        {...register('coverImage')}
+      />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField label={f.author} error={errors.author?.message} {...register('author')} />
+        <TextField label={f.artist} error={errors.artist?.message} {...register('artist')} />
+        <Field label={f.status} error={errors.status?.message}>
+          {(id) => (
+            <select id={id} className={selectClass(errors.status)} {...register('status')}>
+              {SERIES_STATUSES.map((status) => (
+                <option key={status} value={status}>
+                  {SERIES_STATUS_LABELS[status]}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <TextField
+          label={f.year}
+          inputMode="numeric"
+          maxLength={4}
+          error={errors.year?.message}
+          {...register('year')}
+        />
+        <TextField
+          label={f.originalTitle}
+          error={errors.originalTitle?.message}
+          {...register('originalTitle')}
+        />
+        <Field label={f.origin} error={errors.origin?.message}>
+          {(id) => (
+            <select id={id} className={selectClass(errors.origin)} {...register('origin')}>
+              {ORIGINS.map((origin) => (
+                <option key={origin} value={origin}>
+                  {ORIGIN_LABELS[origin]}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+      </div>
+      <Field label={f.altTitles} error={errors.altTitles?.message}>
+        {(id, describedBy) => (
+          <textarea
+            id={id}
+            rows={3}
+            dir="auto"
+            className={areaClass(errors.altTitles)}
+            aria-invalid={describedBy ? true : undefined}
+            aria-describedby={describedBy}
+            {...register('altTitles')}
+          />
+        )}
+      </Field>
+      <TextField label={f.tags} error={errors.tags?.message} {...register('tags')} />
+      <button type="submit" className="btn btn-primary" disabled={!hydrated || isSubmitting || done}>
+        {isSubmitting || done ? t.mangaForm.submitting : t.mangaForm.submit}
+      </button>
+    </form>
+  );
+}

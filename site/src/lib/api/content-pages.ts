@@ -1,0 +1,73 @@
+import {
+  ChapterResponseSchema,
+  HomeFeedResponseSchema,
+  SeriesDetailResponseSchema,
+  SeriesListResponseSchema,
+  UserStatusResponseSchema,
+  type ChapterReader,
+  type HomeFeedResponse,
+  type SeriesDetail,
+  type SeriesListResponse,
+  type UserStatusResponse,
+} from '@warraq/contracts';
+import { ApiError } from './api-error';
+import { platformGet, type ForwardedRequest } from './platform';
+
+/**
+ * What the content pages ask the platform on the server side (the browser's cookie forwarded, so a
+ * creator sees their own pending work). Each answer is the data, `notFound`, or `failed`.
+ */
+export type PageData<T> = { kind: 'ok'; data: T } | { kind: 'notFound' } | { kind: 'failed'; status: number };
+
+async function load<T>(get: () => Promise<T>): Promise<PageData<T>> {
+  try {
+    return { kind: 'ok', data: await get() };
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return { kind: 'notFound' };
+    return { kind: 'failed', status: error instanceof ApiError ? error.status : 0 };
+  }
+}
+
+export function loadHomeFeed(forwarded: ForwardedRequest): Promise<PageData<HomeFeedResponse>> {
+  return load(() => platformGet('/api/content/popular-new', HomeFeedResponseSchema, forwarded));
+}
+
+export function loadSeriesList(
+  query: URLSearchParams,
+  forwarded: ForwardedRequest,
+): Promise<PageData<SeriesListResponse>> {
+  return load(() => platformGet(`/api/content?${query.toString()}`, SeriesListResponseSchema, forwarded));
+}
+
+export async function loadSeries(slug: string, forwarded: ForwardedRequest): Promise<PageData<SeriesDetail>> {
+  const answer = await load(() =>
+    platformGet(`/api/series/manga/${encodeURIComponent(slug)}`, SeriesDetailResponseSchema, forwarded),
+  );
+  return answer.kind === 'ok' ? { kind: 'ok', data: answer.data.data } : answer;
+}
+
+export async function loadChapter(
+  slug: string,
+  chapterNumber: string,
+  query: URLSearchParams,
+  forwarded: ForwardedRequest,
+): Promise<PageData<ChapterReader>> {
+  const search = query.toString();
+  const path = `/api/series/manga/${encodeURIComponent(slug)}/${encodeURIComponent(chapterNumber)}${search ? `?${search}` : ''}`;
+  const answer = await load(() => platformGet(path, ChapterResponseSchema, forwarded));
+  return answer.kind === 'ok' ? { kind: 'ok', data: answer.data.data } : answer;
+}
+
+/** The signed-in user's like, favourite, rating, progress and reading mode; null when unknown. */
+export async function loadUserStatus(
+  contentId: number,
+  chapterId: number | null,
+  forwarded: ForwardedRequest,
+): Promise<UserStatusResponse | null> {
+  const query = new URLSearchParams({ contentId: String(contentId) });
+  if (chapterId !== null) query.set('chapterId', String(chapterId));
+  const answer = await load(() =>
+    platformGet(`/api/content/user-status?${query.toString()}`, UserStatusResponseSchema, forwarded),
+  );
+  return answer.kind === 'ok' ? answer.data : null;
+}

@@ -1,0 +1,58 @@
+import { describe, expect, it } from '@jest/globals';
+import type { ChapterVariant } from '@warraq/contracts';
+import { firstChapterNumber, formatChapterNumber, groupChapters, languageBadge } from './chapter-groups';
+
+function variant(
+  id: number,
+  chapterNumber: number,
+  language: ChapterVariant['language'] = 'AR',
+): ChapterVariant {
+  return {
+    id,
+    chapterNumber,
+    chapter_number: chapterNumber,
+    title: null,
+    language,
+    group: null,
+    translator: null,
+    views: 0,
+    likes: 0,
+    uploadedDays: 0,
+    publishedAt: null,
+    pageCount: 1,
+    moderationStatus: 'approved',
+  };
+}
+
+describe('groupChapters (spec §2: chapters grouped by number)', () => {
+  it('groups variants of one number, newest number first, keeping variant order', () => {
+    const groups = groupChapters([variant(1, 1), variant(2, 2, 'EN'), variant(3, 1.5), variant(4, 2, 'AR')]);
+    expect(groups.map((group) => group.chapterNumber)).toEqual([2, 1.5, 1]);
+    expect(groups[0]?.variants.map((v) => v.id)).toEqual([2, 4]);
+  });
+
+  it('returns no groups for no chapters', () => {
+    expect(groupChapters([])).toEqual([]);
+    expect(firstChapterNumber([])).toBeNull();
+  });
+
+  it('finds the first chapter number', () => {
+    expect(firstChapterNumber([variant(1, 3), variant(2, 0.5), variant(3, 1)])).toBe(0.5);
+  });
+});
+
+describe('languageBadge', () => {
+  it('flags the spec languages and falls back to a globe for others', () => {
+    expect(languageBadge('EN')).toEqual({ code: 'EN', flagged: true });
+    expect(languageBadge('pt')).toEqual({ code: 'PT', flagged: true });
+    expect(languageBadge('JP')).toEqual({ code: 'JP', flagged: false });
+  });
+});
+
+describe('formatChapterNumber', () => {
+  it('writes decimals without trailing zeros', () => {
+    expect(formatChapterNumber(1)).toBe('1');
+    expect(formatChapterNumber(1.5)).toBe('1.5');
+    expect(formatChapterNumber(12.25)).toBe('12.25');
+  });
+});

@@ -1,0 +1,42 @@
+import type { ChapterVariant } from '@warraq/contracts';
+
+/** The chapters of one number (spec §2 Manga detail: grouped by number, variant count when > 1). */
+export interface ChapterGroup {
+  chapterNumber: number;
+  variants: ChapterVariant[];
+}
+
+/** Groups variants by chapter number, newest number first; variants keep the API's order. */
+export function groupChapters(chapters: readonly ChapterVariant[]): ChapterGroup[] {
+  const byNumber = new Map<number, ChapterVariant[]>();
+  for (const chapter of chapters) {
+    const list = byNumber.get(chapter.chapterNumber);
+    if (list) list.push(chapter);
+    else byNumber.set(chapter.chapterNumber, [chapter]);
+  }
+  return [...byNumber.entries()]
+    .sort(([a], [b]) => b - a)
+    .map(([chapterNumber, variants]) => ({ chapterNumber, variants }));
+}
+
+/** The chapter 'start reading' opens: the lowest number that has a variant. */
+export function firstChapterNumber(chapters: readonly ChapterVariant[]): number | null {
+  let first: number | null = null;
+  for (const chapter of chapters) {
+    if (first === null || chapter.chapterNumber < first) first = chapter.chapterNumber;
+  }
+  return first;
+}
+
+/** Languages with a flag badge (spec: EN, ID, ES, AR, DE, FR, IT, PT, otherwise a globe). */
+const FLAGGED = new Set(['EN', 'ID', 'ES', 'AR', 'DE', 'FR', 'IT', 'PT']);
+
+export function languageBadge(language: string): { code: string; flagged: boolean } {
+  const code = language.toUpperCase();
+  return { code, flagged: FLAGGED.has(code) };
+}
+
+/** A chapter number as URLs and labels write it: 1, 1.5 (no trailing zeros). */
+export function formatChapterNumber(chapterNumber: number): string {
+  return String(Number(chapterNumber.toFixed(2)));
+}

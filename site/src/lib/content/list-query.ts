@@ -1,0 +1,59 @@
+import {
+  CATEGORIES,
+  CONTENT_LIMITS,
+  SERIES_STATUSES,
+  SORTS,
+  type Category,
+  type SeriesSort,
+  type SeriesStatus,
+} from '@warraq/contracts';
+
+/** The list page's state, read from its URL: every filter is a query parameter sent to the server. */
+export interface SeriesListState {
+  page: number;
+  search: string;
+  category: Category | null;
+  status: SeriesStatus | null;
+  sort: SeriesSort;
+}
+
+function oneOf<T extends string>(values: readonly T[], value: string | null): T | null {
+  return values.find((candidate) => candidate === value) ?? null;
+}
+
+/** Reads the list state from the page's query; unknown values fall back to 'all' and page 1. */
+export function readListState(params: URLSearchParams): SeriesListState {
+  const page = Number.parseInt(params.get('page') ?? '1', 10);
+  return {
+    page: Number.isFinite(page) && page >= 1 && page <= 100_000 ? page : 1,
+    search: (params.get('search') ?? '').trim().slice(0, 100),
+    category: oneOf(CATEGORIES, params.get('category')),
+    status: oneOf(SERIES_STATUSES, params.get('status')),
+    sort: oneOf(SORTS, params.get('sort')) ?? 'latest',
+  };
+}
+
+/** The platform query of GET /api/content for the list page (manga only, 10 per page). */
+export function listApiQuery(state: SeriesListState): URLSearchParams {
+  const query = new URLSearchParams({
+    type: 'manga',
+    page: String(state.page),
+    limit: String(CONTENT_LIMITS.mangaListPageSize),
+    sort: state.sort,
+  });
+  if (state.search) query.set('search', state.search);
+  if (state.category) query.set('category', state.category);
+  if (state.status) query.set('seriesStatus', state.status);
+  return query;
+}
+
+/** The list page's own query for a state (defaults left out, so URLs stay short). */
+export function listPageQuery(state: SeriesListState): URLSearchParams {
+  const query = new URLSearchParams();
+  if (state.search) query.set('search', state.search);
+  if (state.category) query.set('category', state.category);
+  if (state.status) query.set('status', state.status);
+  if (state.sort !== 'latest') query.set('sort', state.sort);
+  if (state.page > 1) query.set('page', String(state.page));
+  return query;
+}
