@@ -120,6 +120,24 @@ describe('reader, reactions and counters', () => {
     expect(await count('select view_count as n from chapter where id = ?', [ch2.id])).toBe(before + 3);
   });
 
+  it('a prefetch of the next chapter is not a view', async () => {
+    const before = await count('select view_count as n from chapter where id = ?', [ch2.id]);
+    const prefetched = await t
+      .api()
+      .get(path(2))
+      .set('User-Agent', 'prefetching browser')
+      .set('Purpose', 'prefetch');
+    expect(prefetched.status).toBe(200);
+    await t
+      .api()
+      .get(path(2))
+      .set('User-Agent', 'another prefetching browser')
+      .set('Sec-Purpose', 'prefetch;prerender');
+    expect(await count('select view_count as n from chapter where id = ?', [ch2.id])).toBe(before);
+    await t.api().get(path(2)).set('User-Agent', 'prefetching browser');
+    expect(await count('select view_count as n from chapter where id = ?', [ch2.id])).toBe(before + 1);
+  });
+
   it('like and favourite need login with the Arabic messages', async () => {
     const like = await t
       .api()

@@ -20,14 +20,18 @@ export class ChaptersController {
     @ZodQuery(ChapterQuerySchema) query: ChapterQuery,
     @Ip() ip: string | undefined,
     @Headers('user-agent') userAgent: string | undefined,
+    @Headers('purpose') purpose: string | undefined,
+    @Headers('sec-purpose') secPurpose: string | undefined,
   ): Promise<ChapterResponse> {
     const viewer = viewerOf(auth.user);
+    // A prefetch (the reader warming the next chapter) is not a reading: it counts no view.
+    const prefetch = [purpose, secPurpose].some((value) => value?.toLowerCase().startsWith('prefetch'));
     return this.chapters.read(
       viewer,
       params.slug,
       params.chapterNumber,
       query,
-      viewerKey(viewer.userId, ip, userAgent),
+      prefetch ? null : viewerKey(viewer.userId, ip, userAgent),
     );
   }
 }

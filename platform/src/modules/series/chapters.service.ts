@@ -62,7 +62,8 @@ export class ChaptersService {
     seriesSlug: string,
     chapterNumber: number,
     query: ChapterQuery,
-    viewerId: string,
+    /** Who to count a view for; null counts none (a prefetch). */
+    viewerId: string | null,
   ): Promise<ChapterResponse> {
     const notFound = () => ApiError.notFound(CONTENT_MESSAGES.chapterNotFound);
     const series = await this.chapters.seriesHeader(seriesSlug);
@@ -87,7 +88,7 @@ export class ChaptersService {
 
     const [content, counted] = await Promise.all([
       this.chapters.content(chosen.id),
-      this.chapters.countView(chosen.id, viewerId),
+      viewerId === null ? Promise.resolve(null) : this.chapters.countView(chosen.id, viewerId),
     ]);
     const now = Date.now();
     return {
