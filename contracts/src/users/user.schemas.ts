@@ -1,18 +1,9 @@
 import { z } from 'zod';
 import { LIMITS } from '../common/limits.js';
+import { LANGUAGES, ROLES, THEMES } from './user.constants.js';
 import { listResponseSchema, pageNumber } from '../common/list.schemas.js';
 
-export const ROLES = ['reader', 'moderator', 'admin', 'superadmin'] as const;
 export const RoleSchema = z.enum(ROLES);
-export type Role = z.infer<typeof RoleSchema>;
-
-/** Spec §6: admin status is role admin or superadmin; staff adds moderators. */
-export function isAdminRole(role: Role): boolean {
-  return role === 'admin' || role === 'superadmin';
-}
-export function isStaffRole(role: Role): boolean {
-  return role === 'moderator' || isAdminRole(role);
-}
 
 export const MESSAGES = {
   usernameMin: 'يجب أن يكون اسم المستخدم 3 أحرف على الأقل',
@@ -52,11 +43,8 @@ export const PasswordSchema = z
   .min(LIMITS.passwordMin, MESSAGES.passwordMin)
   .max(LIMITS.passwordMax, MESSAGES.passwordMax);
 
-export const THEMES = ['light', 'dark', 'system'] as const;
 export const ThemeSchema = z.enum(THEMES, { error: 'يجب أن يكون المظهر فاتحًا أو داكنًا أو حسب النظام' });
-export type Theme = z.infer<typeof ThemeSchema>;
 
-export const LANGUAGES = ['ar', 'en'] as const;
 export const LanguageSchema = z.enum(LANGUAGES, { error: 'لغة غير مدعومة' });
 
 export const PreferencesSchema = z.object({

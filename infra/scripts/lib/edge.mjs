@@ -16,11 +16,12 @@ function hasIpv6Loopback() {
  */
 export function writeEdgeConfig(config) {
   const dir = path.join(config.dataDir, 'nginx', String(config.edgePort));
-  for (const sub of ['', 'tmp/client', 'tmp/proxy', 'tmp/fastcgi', 'tmp/uwsgi', 'tmp/scgi', 'logs']) {
+  fs.rmSync(path.join(dir, 'cache'), { recursive: true, force: true });
+  for (const sub of ['', 'cache', 'tmp/client', 'tmp/proxy', 'tmp/fastcgi', 'tmp/uwsgi', 'tmp/scgi', 'logs']) {
     fs.mkdirSync(path.join(dir, sub), { recursive: true, mode: 0o777 });
   }
   // nginx workers drop to an unprivileged user when started as root; they must write the temp dirs.
-  for (const sub of ['tmp', 'tmp/client', 'tmp/proxy', 'tmp/fastcgi', 'tmp/uwsgi', 'tmp/scgi']) {
+  for (const sub of ['cache', 'tmp', 'tmp/client', 'tmp/proxy', 'tmp/fastcgi', 'tmp/uwsgi', 'tmp/scgi']) {
     fs.chmodSync(path.join(dir, sub), 0o777);
   }
   const routes = path.join(ROOT, 'infra/nginx/routes.conf');
@@ -38,6 +39,7 @@ http {
   fastcgi_temp_path ${dir}/tmp/fastcgi;
   uwsgi_temp_path ${dir}/tmp/uwsgi;
   scgi_temp_path ${dir}/tmp/scgi;
+  proxy_cache_path ${dir}/cache levels=1:2 keys_zone=warraq_pages:10m max_size=256m inactive=10m use_temp_path=off;
   upstream warraq_platform {
 ${config.platformPorts.map((port) => `    server 127.0.0.1:${port};`).join('\n')}
     keepalive 32;
