@@ -214,5 +214,19 @@ describe('series: lists, detail, visibility, search, create', () => {
       expect(mine.body.data.creator).toEqual({ id: other.id, username: other.username });
       expect((await t.api().get(`/api/series/manga/${encodeURIComponent(created.slug)}`)).status).toBe(404);
     });
+
+    it('a cached listing total moves as soon as a new series is created', async () => {
+      const pendingTotal = async () =>
+        (await t.api().get('/api/content?status=pending&limit=1').set('Cookie', modCookie)).body.meta.total;
+      const before = await pendingTotal();
+      expect(await pendingTotal()).toBe(before);
+      const created = await t
+        .api()
+        .post('/api/content')
+        .set('Cookie', creatorCookie)
+        .send(validBody({ title: 'عدّاد القائمة' }));
+      expect(created.status).toBe(201);
+      expect(await pendingTotal()).toBe(before + 1);
+    });
   });
 });

@@ -1,3 +1,4 @@
+import { SeriesCountCache } from './series-count.cache';
 import { Module } from '@nestjs/common';
 import { ChaptersController } from './chapters.controller';
 import { ChaptersRepository } from './chapters.repository';
@@ -9,7 +10,14 @@ import { SeriesService } from './series.service';
 
 @Module({
   controllers: [SeriesController, ChaptersController],
-  providers: [SeriesRepository, ChaptersRepository, SeriesService, ChaptersService, HomeFeedService],
-  exports: [SeriesRepository, ChaptersRepository, HomeFeedService],
+  providers: [
+    SeriesRepository,
+    ChaptersRepository,
+    SeriesService,
+    ChaptersService,
+    HomeFeedService,
+    SeriesCountCache,
+  ],
+  exports: [SeriesRepository, ChaptersRepository, HomeFeedService, SeriesCountCache],
 })
 export class SeriesModule {}

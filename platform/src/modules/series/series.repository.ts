@@ -92,7 +92,8 @@ export class SeriesRepository {
     return this.em.getConnection().execute<T[]>(sql, params as never[]);
   }
 
-  async list(filter: SeriesListFilter): Promise<{ rows: SeriesSummaryRow[]; total: number }> {
+  /** The WHERE and ORDER BY of a listing, shared by its page and its count. */
+  private listing(filter: SeriesListFilter) {
     const where: string[] = ['s.moderation_status = ?'];
     const params: unknown[] = [filter.moderationStatus];
     if (filter.type) {
@@ -119,15 +120,24 @@ export class SeriesRepository {
         orderParams.push(pattern, filter.search);
       }
     }
-    const whereSql = where.join(' and ');
-    const [rows, counted] = await Promise.all([
-      this.run<SeriesSummaryRow>(
-        `select ${SUMMARY_COLUMNS} from series s where ${whereSql} order by ${order} limit ? offset ?`,
-        [...params, ...orderParams, filter.limit, (filter.page - 1) * filter.limit],
-      ),
-      this.run<{ total: number }>(`select count(*)::int as total from series s where ${whereSql}`, params),
-    ]);
-    return { rows, total: counted[0]?.total ?? 0 };
+    return { whereSql: where.join(' and '), params, order, orderParams };
+  }
+
+  page(filter: SeriesListFilter): Promise<SeriesSummaryRow[]> {
+    const { whereSql, params, order, orderParams } = this.listing(filter);
+    return this.run<SeriesSummaryRow>(
+      `select ${SUMMARY_COLUMNS} from series s where ${whereSql} order by ${order} limit ? offset ?`,
+      [...params, ...orderParams, filter.limit, (filter.page - 1) * filter.limit],
+    );
+  }
+
+  async count(filter: SeriesListFilter): Promise<number> {
+    const { whereSql, params } = this.listing(filter);
+    const rows = await this.run<{ total: number }>(
+      `select count(*)::int as total from series s where ${whereSql}`,
+      params,
+    );
+    return rows[0]?.total ?? 0;
   }
 
   /** Approved series created in the last 90 days, by views and likes. */

@@ -17,9 +17,10 @@ import {
 import { ApiError } from '../../common/http/api-error';
 import type { User } from '../users/user.entity';
 import { canSee, type ContentViewer } from './content-viewer';
+import { SeriesCountCache } from './series-count.cache';
 import { HomeFeedService } from './home-feed.service';
 import { toChapterVariant, toSeriesSummary } from './series.mapper';
-import { SeriesRepository } from './series.repository';
+import { SeriesRepository, type SeriesListFilter } from './series.repository';
 
 const RELATED_LIMIT = 6;
 
@@ -47,13 +48,14 @@ export class SeriesService {
   constructor(
     private readonly series: SeriesRepository,
     private readonly homeFeed: HomeFeedService,
+    private readonly counts: SeriesCountCache,
   ) {}
 
   async list(viewer: ContentViewer, query: ListContentQuery): Promise<SeriesListResponse> {
     const moderationStatus = query.status ?? 'approved';
     if (moderationStatus !== 'approved' && !viewer.staff) throw ApiError.forbidden();
     const search = query.search ? normalizeSearchText(query.search) : '';
-    const { rows, total } = await this.series.list({
+    const filter: SeriesListFilter = {
       type: query.type,
       moderationStatus,
       seriesStatus: query.seriesStatus,
@@ -62,20 +64,22 @@ export class SeriesService {
       sort: query.sort,
       page: query.page,
       limit: query.limit,
-    });
+    };
+    const [rows, total] = await Promise.all([this.series.page(filter), this.counts.total(filter)]);
     return { data: rows.map(toSeriesSummary), meta: buildListMeta(total, query.page, query.limit) };
   }
 
   async mangaList(query: MangaListQuery): Promise<MangaListResponse> {
     const limit = CONTENT_LIMITS.mangaListPageSize;
     const search = query.search ? normalizeSearchText(query.search) : '';
-    const { rows, total } = await this.series.list({
+    const filter: SeriesListFilter = {
       type: 'manga',
       moderationStatus: 'approved',
       search: search || undefined,
       page: query.page,
       limit,
-    });
+    };
+    const [rows, total] = await Promise.all([this.series.page(filter), this.counts.total(filter)]);
     return { data: rows.map(toSeriesSummary), meta: buildListMeta(total, query.page, limit) };
   }
 
@@ -129,7 +133,7 @@ export class SeriesService {
           createdBy: actor.id,
           searchText: seriesSearchText({ ...meta, title: body.title }),
         });
-        await this.homeFeed.invalidate();
+        await Promise.all([this.homeFeed.invalidate(), this.counts.invalidate()]);
         return {
           success: true,
           message: CONTENT_MESSAGES.created,
