@@ -41,7 +41,9 @@ const rows = [];
 /** Gzipped bytes of every script a page loads: tags, island components and renderers, and their imports. */
 async function javascriptBytes(html, host) {
   const seen = new Set();
-  const queue = [...html.matchAll(/(?:src|href|component-url|renderer-url)="(\/_astro\/[^"]+\.js)"/g)].map((m) => m[1]);
+  const queue = [...html.matchAll(/(?:src|href|component-url|renderer-url)="(\/_astro\/[^"]+\.js)"/g)].map(
+    (m) => m[1],
+  );
   let total = 0;
   while (queue.length) {
     const src = queue.pop();
@@ -49,13 +51,16 @@ async function javascriptBytes(html, host) {
     seen.add(src);
     const code = Buffer.from(await (await get(edgeUrl(src), host)).arrayBuffer());
     total += gz(code);
-    for (const m of code.toString('utf8').matchAll(/(?:from|import)\s*\(?\s*["'](\.{1,2}\/[^"']+\.js)["']/g)) {
+    for (const m of code
+      .toString('utf8')
+      .matchAll(/(?:from|import)\s*\(?\s*["'](\.{1,2}\/[^"']+\.js)["']/g)) {
       queue.push(new URL(m[1], `http://x${src}`).pathname);
     }
   }
   return total;
 }
-const report = (name, value, target, ok) => rows.push({ name, value, target, verdict: ok === null ? '' : ok ? 'met' : 'NOT met' });
+const report = (name, value, target, ok) =>
+  rows.push({ name, value, target, verdict: ok === null ? '' : ok ? 'met' : 'NOT met' });
 
 if (!commandExists('wrk')) aptInstall('wrk');
 await ensureServices();
@@ -81,18 +86,38 @@ try {
   const staticDir = path.join(config.dataDir, 'static');
   fs.mkdirSync(staticDir, { recursive: true });
   fs.writeFileSync(path.join(staticDir, 'series.html'), html);
-  const staticNginx = startStaticNginx({ dir: staticDir, port: STATIC_PORT, prefix: path.join(config.dataDir, 'static-nginx') });
+  const staticNginx = startStaticNginx({
+    dir: staticDir,
+    port: STATIC_PORT,
+    prefix: path.join(config.dataDir, 'static-nginx'),
+  });
   extra.push(staticNginx);
   await waitForPort(STATIC_PORT, 'static nginx');
   step('Series page: edge vs static nginx');
   const page = interleaved(
     {
-      edge: () => wrk({ url: edgeUrl(seriesPath), host: mangaHost, pids: pidsOf('edge', 'site', 'platform'), seconds: SECONDS }),
-      static: () => wrk({ url: `http://127.0.0.1:${STATIC_PORT}/series.html`, pids: [staticNginx.pid], seconds: SECONDS }),
+      edge: () =>
+        wrk({
+          url: edgeUrl(seriesPath),
+          host: mangaHost,
+          pids: pidsOf('edge', 'site', 'platform'),
+          seconds: SECONDS,
+        }),
+      static: () =>
+        wrk({
+          url: `http://127.0.0.1:${STATIC_PORT}/series.html`,
+          pids: [staticNginx.pid],
+          seconds: SECONDS,
+        }),
     },
     ROUNDS,
   );
-  report('series page via edge, req/s per core vs static nginx', `${Math.round(page.edge.perCore)} vs ${Math.round(page.static.perCore)} = ${pct(page.edge.perCore / page.static.perCore)}`, '≥ 90%', page.edge.perCore / page.static.perCore >= 0.9);
+  report(
+    'series page via edge, req/s per core vs static nginx',
+    `${Math.round(page.edge.perCore)} vs ${Math.round(page.static.perCore)} = ${pct(page.edge.perCore / page.static.perCore)}`,
+    '≥ 90%',
+    page.edge.perCore / page.static.perCore >= 0.9,
+  );
 
   // 2. Chapter API vs bare Node http + pg running the same SQL.
   const baseline = startChild('baseline', 'node', ['bench/baselines/chapter-server.mjs'], {
@@ -104,14 +129,35 @@ try {
   const platformPort = config.platformPorts[0];
   const chapter = interleaved(
     {
-      platform: () => wrk({ url: `http://127.0.0.1:${platformPort}/api${chapterPath}`, host: mangaHost, pids: pidsOf('platform'), seconds: SECONDS }),
-      baseline: () => wrk({ url: `http://127.0.0.1:${BASELINE_PORT}${chapterPath}`, pids: [baseline.pid], seconds: SECONDS }),
+      platform: () =>
+        wrk({
+          url: `http://127.0.0.1:${platformPort}/api${chapterPath}`,
+          host: mangaHost,
+          pids: pidsOf('platform'),
+          seconds: SECONDS,
+        }),
+      baseline: () =>
+        wrk({
+          url: `http://127.0.0.1:${BASELINE_PORT}${chapterPath}`,
+          pids: [baseline.pid],
+          seconds: SECONDS,
+        }),
     },
     ROUNDS,
   );
   const chapterRatio = chapter.platform.perCore / chapter.baseline.perCore;
-  report('chapter API req/s per core vs bare node+pg (same URL repeated)', `${Math.round(chapter.platform.perCore)} vs ${Math.round(chapter.baseline.perCore)} = ${pct(chapterRatio)}`, 'warm ≥ 100%, cold ≥ 40%', chapterRatio >= 1);
-  report('chapter API p99 at 50 connections', `${chapter.platform.p99.toFixed(1)} ms`, '< 50 ms', chapter.platform.p99 < 50);
+  report(
+    'chapter API req/s per core vs bare node+pg (same URL repeated)',
+    `${Math.round(chapter.platform.perCore)} vs ${Math.round(chapter.baseline.perCore)} = ${pct(chapterRatio)}`,
+    'warm ≥ 100%, cold ≥ 40%',
+    chapterRatio >= 1,
+  );
+  report(
+    'chapter API p99 at 50 connections',
+    `${chapter.platform.p99.toFixed(1)} ms`,
+    '< 50 ms',
+    chapter.platform.p99 < 50,
+  );
 
   // 3. List p99 at page 1 vs page 500 of the 20,000-series catalogue.
   step('List API: page 1 vs page 500');
@@ -123,7 +169,12 @@ try {
     },
     ROUNDS,
   );
-  report('list p99, page 500 vs page 1', `${lists.deep.p99.toFixed(1)} ms vs ${lists.first.p99.toFixed(1)} ms = ${(lists.deep.p99 / lists.first.p99).toFixed(2)}×`, '≤ 2×', lists.deep.p99 / lists.first.p99 <= 2);
+  report(
+    'list p99, page 500 vs page 1',
+    `${lists.deep.p99.toFixed(1)} ms vs ${lists.first.p99.toFixed(1)} ms = ${(lists.deep.p99 / lists.first.p99).toFixed(2)}×`,
+    '≤ 2×',
+    lists.deep.p99 / lists.first.p99 <= 2,
+  );
 
   // 4. Bytes per page type: gzipped HTML and the JS it loads.
   step('Bytes per page type');
@@ -139,7 +190,12 @@ try {
     const body = Buffer.from(await (await get(edgeUrl(p), host)).arrayBuffer());
     const js = await javascriptBytes(body.toString('utf8'), host);
     const target = name === 'series' ? '< 15 KB html' : '';
-    report(`${name}: HTML / JS (gzipped)`, `${kb(gz(body))} / ${kb(js)}`, target, name === 'series' ? gz(body) < 15 * 1024 : null);
+    report(
+      `${name}: HTML / JS (gzipped)`,
+      `${kb(gz(body))} / ${kb(js)}`,
+      target,
+      name === 'series' ? gz(body) < 15 * 1024 : null,
+    );
   }
 } finally {
   await Promise.all(extra.map((child) => stopChild(child)));
@@ -149,4 +205,5 @@ try {
 await sleep(100);
 const width = Math.max(...rows.map((r) => r.name.length));
 console.log(`\nWarraq bench (${ROUNDS} interleaved rounds of ${SECONDS} s, medians; wrk -c50 on loopback)\n`);
-for (const r of rows) console.log(`${r.name.padEnd(width)}  ${r.value.padEnd(34)} ${r.target.padEnd(26)} ${r.verdict}`);
+for (const r of rows)
+  console.log(`${r.name.padEnd(width)}  ${r.value.padEnd(34)} ${r.target.padEnd(26)} ${r.verdict}`);

@@ -6,7 +6,11 @@ import crypto from 'node:crypto';
 import pg from 'pg';
 
 const require = createRequire(import.meta.url);
-const { READER_SQL, visibleChaptersSql, PUBLIC_VISIBILITY } = require('../../platform/dist/modules/series/reader.sql.js');
+const {
+  READER_SQL,
+  visibleChaptersSql,
+  PUBLIC_VISIBILITY,
+} = require('../../platform/dist/modules/series/reader.sql.js');
 
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
 const renumber = (sql) => {
@@ -32,7 +36,11 @@ async function chapter(slug, number, viewer) {
   ]);
   const numbers = [...new Set(all.map((c) => Number(c.number)))];
   const at = numbers.indexOf(number);
-  const pages = content.rows[0].pages.map(([key, width, height]) => ({ url: `/media/${key}`, width, height }));
+  const pages = content.rows[0].pages.map(([key, width, height]) => ({
+    url: `/media/${key}`,
+    width,
+    height,
+  }));
   return {
     success: true,
     message: 'ok',
@@ -58,7 +66,10 @@ async function chapter(slug, number, viewer) {
 http
   .createServer(async (req, res) => {
     const match = /^\/series\/manga\/([^/]+)\/([\d.]+)$/.exec(req.url ?? '');
-    const viewer = crypto.createHash('sha256').update(`${req.socket.remoteAddress}|${req.headers['user-agent']}`).digest('hex');
+    const viewer = crypto
+      .createHash('sha256')
+      .update(`${req.socket.remoteAddress}|${req.headers['user-agent']}`)
+      .digest('hex');
     const body = match ? await chapter(decodeURIComponent(match[1]), Number(match[2]), viewer) : null;
     res.writeHead(body ? 200 : 404, { 'content-type': 'application/json; charset=utf-8' });
     res.end(JSON.stringify(body ?? { success: false }));

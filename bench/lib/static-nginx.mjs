@@ -25,5 +25,7 @@ http {
 }
 `,
   );
-  return startChild('static-nginx', ensureNginx(), ['-p', prefix, '-c', conf, '-g', 'daemon off;'], { quiet: true });
+  return startChild('static-nginx', ensureNginx(), ['-p', prefix, '-c', conf, '-g', 'daemon off;'], {
+    quiet: true,
+  });
 }

@@ -17,7 +17,16 @@ function hasIpv6Loopback() {
 export function writeEdgeConfig(config) {
   const dir = path.join(config.dataDir, 'nginx', String(config.edgePort));
   fs.rmSync(path.join(dir, 'cache'), { recursive: true, force: true });
-  for (const sub of ['', 'cache', 'tmp/client', 'tmp/proxy', 'tmp/fastcgi', 'tmp/uwsgi', 'tmp/scgi', 'logs']) {
+  for (const sub of [
+    '',
+    'cache',
+    'tmp/client',
+    'tmp/proxy',
+    'tmp/fastcgi',
+    'tmp/uwsgi',
+    'tmp/scgi',
+    'logs',
+  ]) {
     fs.mkdirSync(path.join(dir, sub), { recursive: true, mode: 0o777 });
   }
   // nginx workers drop to an unprivileged user when started as root; they must write the temp dirs.
