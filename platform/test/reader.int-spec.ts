@@ -120,6 +120,28 @@ describe('reader, reactions and counters', () => {
     expect(await count('select view_count as n from chapter where id = ?', [ch2.id])).toBe(before + 3);
   });
 
+  it('guests share a cached answer until content changes, readers always get it fresh', async () => {
+    const first = await t.api().get(path(2));
+    expect(first.status).toBe(200);
+    await t.orm.em
+      .fork()
+      .getConnection()
+      .execute(`update chapter set title = 'عنوان جديد' where id = ?`, [ch2.id]);
+    expect((await t.api().get(path(2))).body.data.title).toBe(first.body.data.title);
+    expect((await t.api().get(path(2)).set('Cookie', readerCookie)).body.data.title).toBe('عنوان جديد');
+    const created = await t
+      .api()
+      .post('/api/content')
+      .set('Cookie', readerCookie)
+      .send({
+        title: 'عمل يغيّر النسخة',
+        description: 'وصف طويل بما يكفي لعمل جديد يُضاف إلى المنصة.',
+        metadata: { author: 'كاتب', year: 2024 },
+      });
+    expect(created.status).toBe(201);
+    expect((await t.api().get(path(2))).body.data.title).toBe('عنوان جديد');
+  });
+
   it('a prefetch of the next chapter is not a view', async () => {
     const before = await count('select view_count as n from chapter where id = ?', [ch2.id]);
     const prefetched = await t

@@ -9,7 +9,9 @@ import { createHash } from 'node:crypto';
 import { ApiError } from '../../common/http/api-error';
 import { mediaUrl } from '../media/media-storage';
 import { ChaptersRepository } from './chapters.repository';
-import { canSee, type ContentViewer } from './content-viewer';
+import { ANONYMOUS_VIEWER, canSee, type ContentViewer } from './content-viewer';
+import { ContentVersion } from './content-version.service';
+import { RedisService } from '../../common/redis/redis.service';
 import { type ChapterVariantRow, isoOrNull, toChapterVariant } from './series.mapper';
 import { SeriesRepository } from './series.repository';
 
@@ -50,13 +52,24 @@ export function pickVariant(
   return approvedFirst[0];
 }
 
+/** How long a guest's chapter answer is reused; content changes retire it at once (ContentVersion). */
+export const CHAPTER_CACHE_TTL_SECONDS = 30;
+/** A viewer's daily mark outlives the day it is for, whatever the time zones. */
+const VIEWED_MARK_TTL_SECONDS = 90_000;
+
 @Injectable()
 export class ChaptersService {
   constructor(
     private readonly chapters: ChaptersRepository,
     private readonly series: SeriesRepository,
+    private readonly redis: RedisService,
+    private readonly version: ContentVersion,
   ) {}
 
+  /**
+   * The reader's chapter. Guests share one cached answer per URL (it holds nothing personal); signed-in
+   * readers, who may see their own pending chapters, get it computed. A view is counted either way.
+   */
   async read(
     viewer: ContentViewer,
     seriesSlug: string,
@@ -64,6 +77,54 @@ export class ChaptersService {
     query: ChapterQuery,
     /** Who to count a view for; null counts none (a prefetch). */
     viewerId: string | null,
+  ): Promise<ChapterResponse> {
+    const answer =
+      viewer.userId === null && !viewer.staff
+        ? await this.guestAnswer(seriesSlug, chapterNumber, query)
+        : await this.compute(viewer, seriesSlug, chapterNumber, query);
+    if (viewerId !== null) {
+      const counted = await this.countOnce(answer.data.id, viewerId);
+      if (counted !== null) answer.data.views = counted;
+    }
+    return answer;
+  }
+
+  private async guestAnswer(
+    slug: string,
+    chapterNumber: number,
+    query: ChapterQuery,
+  ): Promise<ChapterResponse> {
+    const key = this.redis.key(
+      'chapter',
+      await this.version.current(),
+      slug,
+      String(chapterNumber),
+      String(query.variant ?? ''),
+      query.lang ?? '',
+    );
+    const cached = await this.redis.client.get(key);
+    if (cached) return JSON.parse(cached) as ChapterResponse;
+    const answer = await this.compute(ANONYMOUS_VIEWER, slug, chapterNumber, query);
+    await this.redis.client.set(key, JSON.stringify(answer), 'EX', CHAPTER_CACHE_TTL_SECONDS);
+    return answer;
+  }
+
+  /**
+   * One view per viewer per chapter per day. A Redis mark turns away repeats before they reach
+   * Postgres; the view table's unique key stays the authority (the mark may be lost, never doubled).
+   */
+  private async countOnce(chapterId: number, viewerId: string): Promise<number | null> {
+    const day = new Date().toISOString().slice(0, 10);
+    const mark = this.redis.key('viewed', day, String(chapterId), viewerId);
+    const first = await this.redis.client.set(mark, '1', 'EX', VIEWED_MARK_TTL_SECONDS, 'NX');
+    return first === 'OK' ? this.chapters.countView(chapterId, viewerId) : null;
+  }
+
+  private async compute(
+    viewer: ContentViewer,
+    seriesSlug: string,
+    chapterNumber: number,
+    query: ChapterQuery,
   ): Promise<ChapterResponse> {
     const notFound = () => ApiError.notFound(CONTENT_MESSAGES.chapterNotFound);
     const series = await this.chapters.seriesHeader(seriesSlug);
@@ -86,10 +147,7 @@ export class ChaptersService {
       return target ? { id: target.id, chapterNumber: target.number } : null;
     };
 
-    const [content, counted] = await Promise.all([
-      this.chapters.content(chosen.id),
-      viewerId === null ? Promise.resolve(null) : this.chapters.countView(chosen.id, viewerId),
-    ]);
+    const content = await this.chapters.content(chosen.id);
     const now = Date.now();
     return {
       success: true,
@@ -106,7 +164,7 @@ export class ChaptersService {
         images: content.pages.map(([key]) => mediaUrl(key)),
         pages: content.pages.map(([key, width, height]) => ({ url: mediaUrl(key), width, height })),
         body: content.body,
-        views: counted ?? chosen.view_count,
+        views: chosen.view_count,
         likes: chosen.like_count,
         comments: 0,
         publishedTime: isoOrNull(chosen.published_at),

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { RedisService } from '../../common/redis/redis.service';
+import { ContentVersion } from './content-version.service';
 import { SeriesRepository, type SeriesListFilter } from './series.repository';
 
 /** How long a listing's total may be reused; the rows themselves are always fresh. */
@@ -8,19 +9,16 @@ export const SERIES_COUNT_TTL_SECONDS = 30;
 
 /**
  * Totals of series listings, cached in Redis: counting a large catalogue on every list page was the
- * listing's main cost (bench: p99 over 800 ms at 50 connections on 20,000 series). Any visible
- * content change bumps a version, so a new total is counted at once after it.
+ * listing's main cost on a 20,000-series catalogue. The key carries the content version, so any
+ * visible change (ContentVersion.bump) has the next request count afresh.
  */
 @Injectable()
 export class SeriesCountCache {
   constructor(
     private readonly series: SeriesRepository,
     private readonly redis: RedisService,
+    private readonly version: ContentVersion,
   ) {}
-
-  private get versionKey(): string {
-    return this.redis.key('content', 'count-version');
-  }
 
   async total(filter: SeriesListFilter): Promise<number> {
     const counted = {
@@ -30,7 +28,7 @@ export class SeriesCountCache {
       category: filter.category,
       search: filter.search,
     };
-    const version = (await this.redis.client.get(this.versionKey)) ?? '0';
+    const version = await this.version.current();
     const digest = createHash('sha1').update(JSON.stringify(counted)).digest('hex');
     const key = this.redis.key('content', 'count', version, digest);
     const cached = await this.redis.client.get(key);
@@ -38,10 +36,5 @@ export class SeriesCountCache {
     const total = await this.series.count(filter);
     await this.redis.client.set(key, String(total), 'EX', SERIES_COUNT_TTL_SECONDS);
     return total;
-  }
-
-  /** Called whenever series change visibly (create, moderation). */
-  async invalidate(): Promise<void> {
-    await this.redis.client.incr(this.versionKey);
   }
 }

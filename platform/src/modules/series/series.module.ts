@@ -1,3 +1,4 @@
+import { ContentVersion } from './content-version.service';
 import { SeriesCountCache } from './series-count.cache';
 import { Module } from '@nestjs/common';
 import { ChaptersController } from './chapters.controller';
@@ -17,7 +18,8 @@ import { SeriesService } from './series.service';
     ChaptersService,
     HomeFeedService,
     SeriesCountCache,
+    ContentVersion,
   ],
-  exports: [SeriesRepository, ChaptersRepository, HomeFeedService, SeriesCountCache],
+  exports: [SeriesRepository, ChaptersRepository, HomeFeedService, SeriesCountCache, ContentVersion],
 })
 export class SeriesModule {}

@@ -17,6 +17,7 @@ import {
 import { ApiError } from '../../common/http/api-error';
 import type { User } from '../users/user.entity';
 import { canSee, type ContentViewer } from './content-viewer';
+import { ContentVersion } from './content-version.service';
 import { SeriesCountCache } from './series-count.cache';
 import { HomeFeedService } from './home-feed.service';
 import { toChapterVariant, toSeriesSummary } from './series.mapper';
@@ -49,6 +50,7 @@ export class SeriesService {
     private readonly series: SeriesRepository,
     private readonly homeFeed: HomeFeedService,
     private readonly counts: SeriesCountCache,
+    private readonly version: ContentVersion,
   ) {}
 
   async list(viewer: ContentViewer, query: ListContentQuery): Promise<SeriesListResponse> {
@@ -133,7 +135,7 @@ export class SeriesService {
           createdBy: actor.id,
           searchText: seriesSearchText({ ...meta, title: body.title }),
         });
-        await Promise.all([this.homeFeed.invalidate(), this.counts.invalidate()]);
+        await Promise.all([this.homeFeed.invalidate(), this.version.bump()]);
         return {
           success: true,
           message: CONTENT_MESSAGES.created,
