@@ -65,7 +65,7 @@ async function chapter(slug, number, viewer) {
 
 http
   .createServer(async (req, res) => {
-    const match = /^\/series\/manga\/([^/]+)\/([\d.]+)$/.exec(req.url ?? '');
+    const match = /^\/series\/manga\/([^/?]+)\/([\d.]+)(?:\?.*)?$/.exec(req.url ?? '');
     const viewer = crypto
       .createHash('sha256')
       .update(`${req.socket.remoteAddress}|${req.headers['user-agent']}`)

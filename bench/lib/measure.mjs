@@ -51,9 +51,10 @@ function parseDuration(text) {
  * One wrk run against a server whose processes are `pids`; answers requests/s, requests per CPU
  * second of those processes (the per-core figure), and latency percentiles in ms.
  */
-export function wrk({ url, host, pids, connections = 50, seconds = 8, threads = 2 }) {
+export function wrk({ url, host, pids, connections = 50, seconds = 8, threads = 2, script }) {
   const before = cpuSeconds(pids);
   const args = ['-t', String(threads), '-c', String(connections), '-d', `${seconds}s`, '--latency'];
+  if (script) args.push('-s', script);
   if (host) args.push('-H', `Host: ${host}`);
   args.push('-H', 'Accept-Encoding: gzip', url);
   const result = spawnSync('wrk', args, { encoding: 'utf8' });
