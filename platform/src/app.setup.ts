@@ -2,7 +2,13 @@ import { type INestApplication, RequestMethod } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { WsAdapter } from '@nestjs/platform-ws';
 import type { AppConfig } from './config/app-config';
-import { bodyErrorHandler, parseJsonBody, requireJsonBody } from './common/middleware/json-body.middleware';
+import {
+  bodyErrorHandler,
+  IMAGE_BODY_PATHS,
+  parseImageBody,
+  parseJsonBody,
+  requireJsonBody,
+} from './common/middleware/json-body.middleware';
 import { originCheckMiddleware } from './common/middleware/origin-check.middleware';
 
 export const API_PREFIX = 'api';
@@ -14,6 +20,7 @@ export function configureApp(app: INestApplication, config: AppConfig): void {
   express.set('trust proxy', 'loopback');
   express.disable('x-powered-by');
   app.use(originCheckMiddleware(config.baseDomain));
+  app.use(IMAGE_BODY_PATHS, parseImageBody);
   app.use(requireJsonBody);
   app.use(parseJsonBody);
   app.use(bodyErrorHandler);

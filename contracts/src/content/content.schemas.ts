@@ -239,6 +239,11 @@ export const CreateContentBodySchema = z.object({
     .union([z.literal(''), z.url({ protocol: /^https?$/, error: CONTENT_MESSAGES.coverUrl }).max(2000)])
     .optional()
     .transform((v) => (v ? v : undefined)),
+  /** A cover uploaded through POST /api/media/covers (processed and stored by the platform). */
+  coverKey: z
+    .string()
+    .regex(/^[a-f0-9]{64}\.webp$/, 'صورة غلاف غير صالحة')
+    .optional(),
   metadata: z.object({
     originalTitle: optionalText(CONTENT_LIMITS.titleMax),
     altTitles: z
@@ -265,6 +270,26 @@ export const CreateContentBodySchema = z.object({
 });
 export type CreateContentBody = z.input<typeof CreateContentBodySchema>;
 
+export const COVER_UPLOAD = {
+  maxBytes: 10 * 1024 * 1024,
+  contentTypes: ['image/jpeg', 'image/png', 'image/webp'] as const,
+  width: 600,
+  height: 900,
+  invalidType: 'ملفات غير صالحة: يُقبل JPG وPNG وWebP فقط',
+  tooLarge: 'حجم الصورة يتجاوز 10 ميغابايت',
+  unreadable: 'تعذرت قراءة الصورة، قد تكون تالفة أو أبعادها كبيرة جدًا',
+  missing: 'صورة الغلاف غير موجودة، يرجى رفعها من جديد',
+} as const;
+
+export const CoverUploadResponseSchema = z.object({
+  success: z.literal(true),
+  key: z.string(),
+  url: z.string(),
+  width: z.number().int(),
+  height: z.number().int(),
+});
+export type CoverUploadResponse = z.infer<typeof CoverUploadResponseSchema>;
+
 export const CreateContentResponseSchema = z.object({
   success: z.literal(true),
   message: z.string(),
@@ -278,6 +303,8 @@ export const MangaFormSchema = z.object({
   title: z.string().trim().min(CONTENT_LIMITS.titleMin, CONTENT_MESSAGES.titleMin),
   description: z.string().trim().min(CONTENT_LIMITS.descriptionMin, CONTENT_MESSAGES.descriptionMin),
   coverImage: z.union([z.literal(''), z.url({ protocol: /^https?$/, error: CONTENT_MESSAGES.coverUrl })]),
+  /** Set when a cover file was uploaded; it wins over the URL. */
+  coverKey: z.string(),
   author: z.string().trim().min(CONTENT_LIMITS.authorMin, CONTENT_MESSAGES.author),
   artist: z.string().trim(),
   status: SeriesStatusSchema,
@@ -307,7 +334,8 @@ export function mangaFormToBody(
     description: form.description,
     type,
     status: form.status,
-    thumbnail: form.coverImage,
+    thumbnail: form.coverKey ? undefined : form.coverImage,
+    coverKey: form.coverKey || undefined,
     metadata: {
       originalTitle: form.originalTitle || undefined,
       altTitles: split(form.altTitles, /\r?\n/),

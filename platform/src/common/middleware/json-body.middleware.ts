@@ -2,6 +2,12 @@ import express, { type NextFunction, type Request, type RequestHandler, type Res
 import { errorBody } from '../filters/api-exception.filter';
 
 export const JSON_BODY_LIMIT = '100kb';
+/** Routes whose body is an image, not JSON: parsed raw, up to the 10 MB per image of the spec. */
+export const IMAGE_BODY_PATHS = ['/api/media/covers'];
+export const parseImageBody: RequestHandler = express.raw({
+  type: ['image/jpeg', 'image/png', 'image/webp'],
+  limit: '10mb',
+});
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 function hasBody(req: Request): boolean {
@@ -11,6 +17,10 @@ function hasBody(req: Request): boolean {
 
 /** Request bodies are JSON only: anything else that carries a body is a 415. */
 export function requireJsonBody(req: Request, res: Response, next: NextFunction): void {
+  if (IMAGE_BODY_PATHS.includes(req.path)) {
+    next();
+    return;
+  }
   if (BODY_METHODS.has(req.method) && hasBody(req) && !req.is('application/json')) {
     res.status(415).json(errorBody(415));
     return;

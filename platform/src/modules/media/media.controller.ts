@@ -1,13 +1,29 @@
-import { Controller, Get, Param, Res } from '@nestjs/common';
-import type { Response } from 'express';
-import { Public } from '../../common/decorators/access.decorators';
+import { Controller, Get, HttpCode, Param, Post, Req, Res } from '@nestjs/common';
+import { COVER_UPLOAD, type CoverUploadResponse } from '@warraq/contracts';
+import type { Request, Response } from 'express';
+import { Authenticated, Public } from '../../common/decorators/access.decorators';
 import { ApiError } from '../../common/http/api-error';
+import { CoverService } from './cover.service';
 import { MediaStorage } from './media-storage';
 
 /** `/media/<key>` (outside the /api prefix): immutable, content-addressed, never sniffed. */
 @Controller('media')
 export class MediaController {
-  constructor(private readonly storage: MediaStorage) {}
+  constructor(
+    private readonly storage: MediaStorage,
+    private readonly covers: CoverService,
+  ) {}
+
+  /** POST /api/media/covers: the raw image bytes (image/jpeg, image/png or image/webp) of a cover. */
+  @Post('covers')
+  @Authenticated()
+  @HttpCode(201)
+  uploadCover(@Req() req: Request): Promise<CoverUploadResponse> {
+    if (!Buffer.isBuffer(req.body) || req.body.length === 0) {
+      throw ApiError.validation({ file: [COVER_UPLOAD.invalidType] });
+    }
+    return this.covers.store(req.body);
+  }
 
   @Get(':key')
   @Public()

@@ -4,6 +4,7 @@ import {
   buildListMeta,
   CONTENT_LIMITS,
   CONTENT_MESSAGES,
+  COVER_UPLOAD,
   type CreateContentInput,
   type CreateContentResponse,
   type ListContentQuery,
@@ -17,6 +18,7 @@ import {
 import { ApiError } from '../../common/http/api-error';
 import type { User } from '../users/user.entity';
 import { canSee, type ContentViewer } from './content-viewer';
+import { CoverService } from '../media/cover.service';
 import { ContentVersion } from './content-version.service';
 import { SeriesCountCache } from './series-count.cache';
 import { HomeFeedService } from './home-feed.service';
@@ -51,6 +53,7 @@ export class SeriesService {
     private readonly homeFeed: HomeFeedService,
     private readonly counts: SeriesCountCache,
     private readonly version: ContentVersion,
+    private readonly covers: CoverService,
   ) {}
 
   async list(viewer: ContentViewer, query: ListContentQuery): Promise<SeriesListResponse> {
@@ -112,6 +115,9 @@ export class SeriesService {
 
   /** Everyone's new work waits for moderation; the creator is the session's user, never the body's. */
   async create(actor: User, body: CreateContentInput): Promise<CreateContentResponse> {
+    if (body.coverKey && !(await this.covers.exists(body.coverKey))) {
+      throw ApiError.validation({ coverKey: [COVER_UPLOAD.missing] });
+    }
     const base = slugify(body.title) || 'series';
     const meta = body.metadata;
     for (let attempt = 0; attempt < 5; attempt++) {
@@ -124,7 +130,10 @@ export class SeriesService {
           originalTitle: meta.originalTitle ?? null,
           altTitles: meta.altTitles,
           description: body.description,
-          coverUrl: body.thumbnail ?? null,
+          coverUrl: body.coverKey ? null : (body.thumbnail ?? null),
+          coverKey: body.coverKey ?? null,
+          coverWidth: body.coverKey ? COVER_UPLOAD.width : null,
+          coverHeight: body.coverKey ? COVER_UPLOAD.height : null,
           status: body.status,
           origin: meta.origin,
           year: meta.year,

@@ -1,0 +1,115 @@
+import zlib from 'node:zlib';
+import { COVER_UPLOAD, CoverUploadResponseSchema, type CreateContentBody } from '@warraq/contracts';
+import sharp from 'sharp';
+import { signIn } from './auth-helpers';
+import { newUser } from './factories/user.factory';
+import { createTestApp, type TestApp } from './test-app';
+
+/** A PNG whose header claims `width`×`height` pixels but carries almost no data (a pixel bomb). */
+function claimedPng(width: number, height: number): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(zlib.crc32(body) >>> 0);
+    return Buffer.concat([length, body, crc]);
+  };
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr.writeUInt8(8, 8);
+  ihdr.writeUInt8(2, 9);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', zlib.deflateSync(Buffer.alloc(64))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+describe('cover uploads (POST /api/media/covers)', () => {
+  let t: TestApp;
+  let cookie: string;
+  let photo: Buffer;
+  beforeAll(async () => {
+    t = await createTestApp();
+    cookie = await signIn(t, await newUser(t.orm));
+    photo = await sharp({ create: { width: 1200, height: 800, channels: 3, background: '#2a6' } })
+      .jpeg()
+      .withMetadata({ exif: { IFD0: { Copyright: 'secret-camera-owner' } } })
+      .toBuffer();
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const upload = (bytes: Buffer, type = 'image/jpeg', withCookie = true) => {
+    const req = t.api().post('/api/media/covers').set('Content-Type', type);
+    return (withCookie ? req.set('Cookie', cookie) : req).send(bytes);
+  };
+
+  it('re-encodes a photo into a 600×900 WebP cover without its metadata, served immutable', async () => {
+    const res = await upload(photo);
+    expect(res.status).toBe(201);
+    const answer = CoverUploadResponseSchema.parse(res.body);
+    expect(answer.url).toBe(`/media/${answer.key}`);
+    const served = await t.api().get(answer.url);
+    expect(served.headers['content-type']).toBe('image/webp');
+    const meta = await sharp(served.body as Buffer).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(['webp', 600, 900]);
+    expect(meta.exif).toBeUndefined();
+    expect((served.body as Buffer).includes(Buffer.from('secret-camera-owner'))).toBe(false);
+  });
+
+  it('needs a signed-in user', async () => {
+    expect((await upload(photo, 'image/jpeg', false)).status).toBe(401);
+  });
+
+  it('judges a file by its bytes, not its declared type', async () => {
+    const res = await upload(Buffer.from('<svg onload="alert(1)"></svg>'), 'image/png');
+    expect(res.status).toBe(400);
+    expect(res.body.errors.file).toEqual([COVER_UPLOAD.invalidType]);
+    expect((await upload(photo, 'text/plain')).status).toBe(400);
+  });
+
+  it('refuses a header that claims a huge image, and a truncated one, without decoding them', async () => {
+    const bomb = await upload(claimedPng(100_000, 100_000), 'image/png');
+    expect(bomb.status).toBe(400);
+    expect(bomb.body.errors.file).toEqual([COVER_UPLOAD.unreadable]);
+    const truncated = await upload(photo.subarray(0, Math.floor(photo.length / 3)));
+    expect(truncated.status).toBe(400);
+  });
+
+  it('refuses more than 10 MB with 413', async () => {
+    const big = Buffer.concat([photo, Buffer.alloc(COVER_UPLOAD.maxBytes + 1)]);
+    expect((await upload(big)).status).toBe(413);
+  });
+
+  it('gives a new series the uploaded cover, and refuses a key that was never uploaded', async () => {
+    const { key } = CoverUploadResponseSchema.parse((await upload(photo)).body);
+    const body = {
+      title: 'غلاف مرفوع',
+      description: 'عمل جديد بغلاف رفعه صاحبه من جهازه مباشرة.',
+      coverKey: key,
+      thumbnail: 'https://elsewhere.example/ignored.png',
+      metadata: { author: 'كاتب', year: 2025 },
+    } satisfies CreateContentBody;
+    const created = await t.api().post('/api/content').set('Cookie', cookie).send(body);
+    expect(created.status).toBe(201);
+    const detail = await t
+      .api()
+      .get(`/api/series/manga/${encodeURIComponent(created.body.slug)}`)
+      .set('Cookie', cookie);
+    expect(detail.body.data.thumbnail).toBe(`/media/${key}`);
+    expect([detail.body.data.coverWidth, detail.body.data.coverHeight]).toEqual([600, 900]);
+
+    const unknown = await t
+      .api()
+      .post('/api/content')
+      .set('Cookie', cookie)
+      .send({ ...body, title: 'غلاف مفقود', coverKey: `${'a'.repeat(64)}.webp` });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.errors.coverKey).toEqual([COVER_UPLOAD.missing]);
+  });
+});
