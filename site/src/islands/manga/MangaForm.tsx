@@ -18,6 +18,7 @@ import { dismissToast, showToast } from '@/stores/toasts';
 import { fmt, t } from '@/i18n';
 import { TextField } from '@/islands/forms/TextField';
 import { useHydrated } from '@/islands/forms/use-hydrated';
+import { CoverUploadField } from './CoverUploadField';
 
 export interface MangaFormProps {
   site: HrefContext;
@@ -29,6 +30,7 @@ const FIELDS = [
   'title',
   'description',
   'coverImage',
+  'coverKey',
   'author',
   'artist',
   'status',
@@ -43,6 +45,7 @@ const SERVER_FIELDS: Record<string, keyof MangaFormValues> = {
   title: 'title',
   description: 'description',
   thumbnail: 'coverImage',
+  coverKey: 'coverKey',
   status: 'status',
   'metadata.author': 'author',
   'metadata.artist': 'artist',
@@ -85,6 +88,7 @@ export default function MangaForm({ site }: MangaFormProps) {
     register,
     handleSubmit,
     setError,
+    setValue,
     formState: { errors, isSubmitting },
   } = useForm<MangaFormValues>({
     resolver: zodResolver(MangaFormSchema),
@@ -92,6 +96,7 @@ export default function MangaForm({ site }: MangaFormProps) {
       title: '',
       description: '',
       coverImage: '',
+      coverKey: '',
       author: '',
       artist: '',
       status: 'ongoing',
@@ -164,6 +169,12 @@ export default function MangaForm({ site }: MangaFormProps) {
         inputMode="url"
         error={errors.coverImage?.message}
         {...register('coverImage')}
+      />
+      <input type="hidden" {...register('coverKey')} />
+      <CoverUploadField
+        error={errors.coverKey?.message}
+        disabled={isSubmitting}
+        onChange={(key) => setValue('coverKey', key, { shouldDirty: true })}
       />
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField label={f.author} error={errors.author?.message} {...register('author')} />

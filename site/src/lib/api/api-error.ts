@@ -20,7 +20,11 @@ export class ApiError extends Error {
   }
 
   static async fromResponse(response: Response): Promise<ApiError> {
-    const text = await response.text().catch(() => '');
+    return ApiError.fromText(response.status, await response.text().catch(() => ''));
+  }
+
+  /** An error answer's status and body text (fetch or XMLHttpRequest alike). */
+  static fromText(status: number, text: string): ApiError {
     let body: unknown;
     try {
       body = text ? JSON.parse(text) : null;
@@ -33,13 +37,13 @@ export class ApiError extends Error {
       for (const [field, messages] of Object.entries(parsed.data.errors ?? {})) {
         if (messages[0]) fields[field] = messages[0];
       }
-      return new ApiError(response.status, parsed.data.message, fields);
+      return new ApiError(status, parsed.data.message, fields);
     }
     const message =
       body && typeof body === 'object' && 'message' in body && typeof body.message === 'string'
         ? body.message
         : text.slice(0, 300);
-    return new ApiError(response.status, message);
+    return new ApiError(status, message);
   }
 }
 

@@ -1,0 +1,105 @@
+import { useId, useState, type ChangeEvent } from 'react';
+import { COVER_UPLOAD } from '@warraq/contracts';
+import { uploadCover } from '@/lib/api/cover-upload';
+import { ApiError } from '@/lib/api/api-error';
+import { t } from '@/i18n';
+
+export interface CoverUploadFieldProps {
+  /** Called with the stored cover's key, or '' when the cover is removed. */
+  onChange: (key: string) => void;
+  error: string | undefined;
+  disabled: boolean;
+}
+
+type UploadState =
+  | { kind: 'idle' }
+  | { kind: 'uploading'; percent: number }
+  | { kind: 'done'; url: string }
+  | { kind: 'failed'; message: string };
+
+/** A cover picked from the device: checked here for type and size, then uploaded with real progress. */
+export function CoverUploadField({ onChange, error, disabled }: CoverUploadFieldProps) {
+  const id = useId();
+  const [state, setState] = useState<UploadState>({ kind: 'idle' });
+  const f = t.mangaForm.cover;
+
+  async function handleFile(event: ChangeEvent<HTMLInputElement>) {
+    const input = event.currentTarget;
+    const file = input.files?.[0];
+    if (!file) return;
+    onChange('');
+    if (!(COVER_UPLOAD.contentTypes as readonly string[]).includes(file.type)) {
+      setState({ kind: 'failed', message: COVER_UPLOAD.invalidType });
+      input.value = '';
+      return;
+    }
+    if (file.size > COVER_UPLOAD.maxBytes) {
+      setState({ kind: 'failed', message: COVER_UPLOAD.tooLarge });
+      input.value = '';
+      return;
+    }
+    setState({ kind: 'uploading', percent: 0 });
+    try {
+      const cover = await uploadCover(file, (fraction) =>
+        setState({ kind: 'uploading', percent: Math.round(fraction * 100) }),
+      );
+      setState({ kind: 'done', url: cover.url });
+      onChange(cover.key);
+    } catch (failure) {
+      const message =
+        failure instanceof ApiError ? (failure.fieldErrors.file ?? failure.message) : t.errors.generic;
+      setState({ kind: 'failed', message });
+      input.value = '';
+    }
+  }
+
+  function handleRemove() {
+    setState({ kind: 'idle' });
+    onChange('');
+  }
+
+  const shown = state.kind === 'failed' ? state.message : error;
+  return (
+    <div className="flex flex-col gap-2">
+      <label htmlFor={id} className="font-medium">
+        {f.label}
+      </label>
+      <input
+        id={id}
+        type="file"
+        accept={COVER_UPLOAD.contentTypes.join(',')}
+        className="file-input w-full"
+        disabled={disabled || state.kind === 'uploading'}
+        aria-describedby={shown ? `${id}-error` : `${id}-hint`}
+        onChange={(event) => void handleFile(event)}
+      />
+      <p id={`${id}-hint`} className="text-sm text-base-content/70">
+        {f.hint}
+      </p>
+      {state.kind === 'uploading' && (
+        <progress className="progress progress-primary w-full" value={state.percent} max={100}>
+          {state.percent}%
+        </progress>
+      )}
+      {state.kind === 'done' && (
+        <div className="flex items-end gap-3">
+          <img
+            src={state.url}
+            width={COVER_UPLOAD.width}
+            height={COVER_UPLOAD.height}
+            alt={f.preview}
+            className="h-36 w-24 rounded-box object-cover"
+          />
+          <button type="button" className="btn btn-ghost btn-sm" onClick={handleRemove}>
+            {f.remove}
+          </button>
+        </div>
+      )}
+      {shown && (
+        <p id={`${id}-error`} role="alert" className="text-sm text-error">
+          {shown}
+        </p>
+      )}
+    </div>
+  );
+}
