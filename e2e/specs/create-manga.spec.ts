@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import zlib from 'node:zlib';
 import { freshUsername, logInThroughPage, registerViaApi } from '../fixtures/accounts';
+import { shoot } from '../fixtures/screenshots';
 import { edge } from '../fixtures/stack';
 
 /** A small real PNG (solid colour), built here rather than kept as a binary fixture. */
@@ -45,6 +46,7 @@ test('a signed-in reader adds a manga with an uploaded cover and lands on its pe
     buffer: solidPng(300, 450),
   });
   await expect(page.getByRole('img', { name: 'معاينة صورة الغلاف المرفوعة' })).toBeVisible();
+  await shoot(page, 'create-manga');
 
   await page.getByRole('button', { name: 'إنشاء المانجا' }).click();
   await expect(page.getByText('تم إنشاء المانجا بنجاح').first()).toBeVisible();

@@ -1,28 +1,10 @@
 import { expect, test, type Page } from '@playwright/test';
-import path from 'node:path';
+import { shoot } from '../fixtures/screenshots';
 import { edge } from '../fixtures/stack';
 import { MangaHeader } from '../pages/manga-header';
 import { ReaderPage } from '../pages/reader-page';
 
-const SHOTS = path.resolve(__dirname, '../../.data/e2e/screenshots');
-const WIDTHS = [390, 1280] as const;
 const SERIES_TITLE = 'الأكاديمية';
-
-async function shoot(page: Page, name: string) {
-  for (const width of WIDTHS) {
-    await page.setViewportSize({ width, height: width < 600 ? 844 : 900 });
-    // The sidebar slides between drawer and column on resize: shoot once it has settled.
-    await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished)));
-    // Lazy covers load once scrolled past; bring them all in before the full-page shot.
-    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-    await page.waitForLoadState('networkidle');
-    await page.evaluate(() => window.scrollTo(0, 0));
-    // A page that scrolls sideways at phone width is broken for readers.
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-    expect(overflow, `${name} overflows horizontally at ${width}px`).toBeLessThanOrEqual(0);
-    await page.screenshot({ path: path.join(SHOTS, `${name}-${width}.png`), fullPage: true });
-  }
-}
 
 /** From the manga home, the loose spelling finds the series; returns its page's URL. */
 async function openSeriesBySearch(page: Page): Promise<string> {
