@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { CONTENT_MESSAGES, type ProgressInput, type ProgressResponse } from '@warraq/contracts';
 import { ApiError } from '../../common/http/api-error';
 import { ChaptersRepository } from '../series/chapters.repository';
-import { canSee, viewerOf } from '../series/content-viewer';
+import { canReachChapter, viewerOf } from '../series/content-viewer';
 import type { User } from '../users/user.entity';
 import { LibraryRepository } from './library.repository';
 
@@ -17,12 +17,7 @@ export class LibraryService {
   async saveProgress(actor: User, body: ProgressInput): Promise<ProgressResponse> {
     const viewer = viewerOf(actor);
     const chapter = await this.chapters.access(body.chapterId);
-    if (
-      !chapter ||
-      chapter.series_id !== body.contentId ||
-      !canSee(viewer, chapter.series_status, chapter.series_created_by) ||
-      !canSee(viewer, chapter.moderation_status, chapter.uploader_id)
-    ) {
+    if (!chapter || !canReachChapter(viewer, chapter, body.contentId)) {
       throw ApiError.notFound(CONTENT_MESSAGES.chapterNotFound);
     }
     await this.library.saveProgress(actor.id, chapter.series_id, chapter.id, body.page);

@@ -13,7 +13,7 @@ import {
 import { ApiError } from '../../common/http/api-error';
 import { LibraryRepository } from '../library/library.repository';
 import { ChaptersRepository } from '../series/chapters.repository';
-import { canSee, viewerOf } from '../series/content-viewer';
+import { canReachChapter, canSee, viewerOf } from '../series/content-viewer';
 import { ratingOf } from '../series/series.mapper';
 import type { User } from '../users/user.entity';
 import { ReactionsRepository } from './reactions.repository';
@@ -29,12 +29,7 @@ export class ReactionsService {
   async like(actor: User, body: LikeBody): Promise<LikeResponse> {
     const viewer = viewerOf(actor);
     const chapter = await this.chapters.access(body.chapterId);
-    if (
-      !chapter ||
-      chapter.series_id !== body.contentId ||
-      !canSee(viewer, chapter.series_status, chapter.series_created_by) ||
-      !canSee(viewer, chapter.moderation_status, chapter.uploader_id)
-    ) {
+    if (!chapter || !canReachChapter(viewer, chapter, body.contentId)) {
       throw ApiError.notFound(CONTENT_MESSAGES.chapterNotFound);
     }
     const isLiked = body.action === 'like';

@@ -17,3 +17,22 @@ export function viewerOf(user: User | null | undefined): ContentViewer {
 export function canSee(viewer: ContentViewer, status: ModerationStatus, ownerId: number | null): boolean {
   return status === 'approved' || viewer.staff || (viewer.userId !== null && ownerId === viewer.userId);
 }
+
+/** A chapter a viewer may act on (like, save progress): in the series named, and visible with it. */
+export function canReachChapter(
+  viewer: ContentViewer,
+  chapter: {
+    series_id: number;
+    series_status: ModerationStatus;
+    series_created_by: number | null;
+    moderation_status: ModerationStatus;
+    uploader_id: number | null;
+  },
+  seriesId: number,
+): boolean {
+  return (
+    chapter.series_id === seriesId &&
+    canSee(viewer, chapter.series_status, chapter.series_created_by) &&
+    canSee(viewer, chapter.moderation_status, chapter.uploader_id)
+  );
+}
