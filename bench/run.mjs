@@ -1,6 +1,7 @@
 // `npm run bench -w bench` (or `node bench/run.mjs` under Node 24): starts what it needs and prints
 // every speed figure of the series-and-reading issue as ratios against baselines run alongside.
 import fs from 'node:fs';
+import http from 'node:http';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { localConfig } from '../infra/scripts/lib/config.mjs';
@@ -28,11 +29,25 @@ const BASELINE_PORT = 28100;
 const mangaHost = `manga.${config.baseDomain}:${config.edgePort}`;
 const edgeUrl = (p) => `http://127.0.0.1:${config.edgePort}${p}`;
 
-async function get(url, host) {
-  const response = await fetch(url, { headers: host ? { host } : {} });
-  if (!response.ok) throw new Error(`${url} → ${response.status}`);
-  return response;
+/**
+ * GET with a given Host, the way a browser on that subdomain asks (fetch would drop the Host header).
+ * Answers the body, uncompressed, as a Buffer.
+ */
+function get(url, host) {
+  return new Promise((resolve, reject) => {
+    const req = http.get(url, { headers: host ? { host } : {} }, (res) => {
+      const chunks = [];
+      res.on('data', (chunk) => chunks.push(chunk));
+      res.on('end', () =>
+        res.statusCode === 200
+          ? resolve(Buffer.concat(chunks))
+          : reject(new Error(`${url} (${host}) → ${res.statusCode}`)),
+      );
+    });
+    req.on('error', reject);
+  });
 }
+const getJson = async (url, host) => JSON.parse((await get(url, host)).toString('utf8'));
 const gz = (buf) => zlib.gzipSync(buf, { level: 6 }).length;
 const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
 const pct = (x) => `${Math.round(x * 100)}%`;
@@ -49,7 +64,7 @@ async function javascriptBytes(html, host) {
     const src = queue.pop();
     if (seen.has(src)) continue;
     seen.add(src);
-    const code = Buffer.from(await (await get(edgeUrl(src), host)).arrayBuffer());
+    const code = await get(edgeUrl(src), host);
     total += gz(code);
     for (const m of code
       .toString('utf8')
@@ -73,7 +88,7 @@ const pidsOf = (...names) => stack.children.filter((c) => names.includes(c.displ
 const extra = [];
 try {
   // A real, approved series with image chapters, chosen through the public API (the latest update).
-  const feed = await (await get(edgeUrl('/api/content/popular-new'), mangaHost)).json();
+  const feed = await getJson(edgeUrl('/api/content/popular-new'), mangaHost);
   const update = feed.latestUpdates.find((u) => !/novel/.test(u.mangaSlug)) ?? feed.latestUpdates[0];
   const slug = update.mangaSlug;
   const number = update.chapterNumber;
@@ -82,7 +97,7 @@ try {
   step(`Series under test: ${slug}, chapter ${number}`);
 
   // 1. Series page through the edge vs nginx serving the same bytes from disk.
-  const html = Buffer.from(await (await get(edgeUrl(seriesPath), mangaHost)).arrayBuffer());
+  const html = await get(edgeUrl(seriesPath), mangaHost);
   const staticDir = path.join(config.dataDir, 'static');
   fs.mkdirSync(staticDir, { recursive: true });
   fs.writeFileSync(path.join(staticDir, 'series.html'), html);
@@ -202,7 +217,7 @@ try {
     login: ['/login', mangaHost],
   };
   for (const [name, [p, host]] of Object.entries(pages)) {
-    const body = Buffer.from(await (await get(edgeUrl(p), host)).arrayBuffer());
+    const body = await get(edgeUrl(p), host);
     const js = await javascriptBytes(body.toString('utf8'), host);
     const target = name === 'series' ? '< 15 KB html' : '';
     report(
