@@ -57,14 +57,19 @@ async function ensurePostgres() {
     const trust = '# warraq: trust loopback\nhost all all 127.0.0.1/32 trust\nhost all all ::1/128 trust\n';
     fs.writeFileSync(hba, trust + rules);
   }
-  step(`Starting PostgreSQL ${version}`);
-  asRoot('pg_ctlcluster', ['--skip-systemctl-redirect', version, 'main', 'start']);
+  // The package may have started the cluster itself: then it only needs to re-read pg_hba.conf.
+  const cluster = ['--skip-systemctl-redirect', version, 'main'];
+  const running = capture('pg_ctlcluster', [...cluster, 'status']) !== null;
+  step(`${running ? 'Reloading' : 'Starting'} PostgreSQL ${version}`);
+  asRoot('pg_ctlcluster', [...cluster, running ? 'reload' : 'start']);
   await waitForPort(5432, 'PostgreSQL');
 }
 
 async function ensureRedis() {
   if (await portAnswers(6379)) return;
   if (!commandExists('redis-server')) aptInstall('redis-server');
+  // The package may have started a server already.
+  if (await portAnswers(6379)) return;
   step('Starting Redis');
   run('redis-server', [
     '--daemonize',
