@@ -215,6 +215,35 @@ describe('series: lists, detail, visibility, search, create', () => {
       expect((await t.api().get(`/api/series/manga/${encodeURIComponent(created.slug)}`)).status).toBe(404);
     });
 
+    it.each(['latest', 'az', 'rating', 'popular'] as const)(
+      'pages by keyset cursor exactly as by page number, both ways (%s)',
+      async (sort) => {
+        const list = async (query: string) => {
+          const res = await t.api().get(`/api/content?limit=5&sort=${sort}&${query}`);
+          expect(res.status).toBe(200);
+          return SeriesListResponseSchema.parse(res.body);
+        };
+        const byOffset = [await list('page=1'), await list('page=2'), await list('page=3')];
+        const ids = (answer: { data: { id: number }[] }) => answer.data.map((item) => item.id);
+        const second = await list(`page=2&after=${byOffset[0]!.meta.nextCursor}`);
+        expect(ids(second)).toEqual(ids(byOffset[1]!));
+        const third = await list(`page=3&after=${second.meta.nextCursor}`);
+        expect(ids(third)).toEqual(ids(byOffset[2]!));
+        expect(third.meta.nextCursor).toBeNull();
+        const back = await list(`page=2&before=${third.meta.prevCursor}`);
+        expect(ids(back)).toEqual(ids(byOffset[1]!));
+        expect((await list(`page=1&before=${back.meta.prevCursor}`)).data.map((item) => item.id)).toEqual(
+          ids(byOffset[0]!),
+        );
+      },
+    );
+
+    it('refuses a forged cursor', async () => {
+      const forged = Buffer.from('["x"]').toString('base64url');
+      expect((await t.api().get(`/api/content?after=${forged}`)).status).toBe(400);
+      expect((await t.api().get('/api/content?after=not*base64')).status).toBe(400);
+    });
+
     it('a cached listing total moves as soon as a new series is created', async () => {
       const pendingTotal = async () =>
         (await t.api().get('/api/content?status=pending&limit=1').set('Cookie', modCookie)).body.meta.total;

@@ -165,6 +165,8 @@ export const ChapterQuerySchema = z.object({
 
 const searchText = z.string().trim().max(100, 'نص البحث طويل جدًا').optional();
 
+export const PageCursorSchema = z.string().regex(/^[A-Za-z0-9_-]{1,400}$/, 'مؤشر صفحة غير صالح');
+
 export const ListContentQuerySchema = z.object({
   type: SeriesTypeSchema.optional(),
   page: pageNumber(1, 100_000),
@@ -175,12 +177,22 @@ export const ListContentQuerySchema = z.object({
   seriesStatus: SeriesStatusSchema.optional(),
   category: z.enum(CATEGORIES, { error: 'تصنيف غير صالح' }).optional(),
   sort: z.enum(SORTS, { error: 'ترتيب غير صالح' }).optional(),
+  /**
+   * Keyset cursors from a previous answer's meta: the page right after (or before) that one, found by
+   * its sort key instead of skipping rows, so page 500 costs what page 1 does.
+   */
+  after: PageCursorSchema.optional(),
+  before: PageCursorSchema.optional(),
 });
 export type ListContentQuery = z.infer<typeof ListContentQuerySchema>;
 
 export const SeriesListResponseSchema = z.object({
   data: z.array(SeriesSummarySchema),
-  meta: ListMetaSchema,
+  meta: ListMetaSchema.extend({
+    /** Cursors of the next and previous pages (null at the ends, and for search results). */
+    nextCursor: z.string().nullable(),
+    prevCursor: z.string().nullable(),
+  }),
 });
 export type SeriesListResponse = z.infer<typeof SeriesListResponseSchema>;
 

@@ -26,6 +26,9 @@ export interface SeriesListFilter {
   sort?: SeriesSort | undefined;
   page: number;
   limit: number;
+  /** Decoded keyset cursors: the sort key of the last row before, or the first row after, the page. */
+  after?: unknown[] | undefined;
+  before?: unknown[] | undefined;
 }
 
 export interface SeriesDetailRow extends SeriesSummaryRow {
@@ -70,15 +73,41 @@ export interface NewSeriesData {
   searchText: string;
 }
 
-const SORT_SQL: Record<SeriesSort, string> = {
-  latest: 's.created_at desc, s.id desc',
-  oldest: 's.created_at asc, s.id asc',
-  az: 's.title asc, s.id asc',
-  za: 's.title desc, s.id desc',
-  rating:
-    '(case when s.rating_count > 0 then s.rating_sum::float8 / s.rating_count else 0 end) desc, s.rating_count desc, s.id desc',
-  popular: '(s.view_count + 5 * s.like_count + 10 * s.favorite_count) desc, s.id desc',
+type SortCast = 'timestamptz' | 'int' | 'text' | 'float8' | 'bigint';
+const RATING_EXPR = '(case when s.rating_count > 0 then s.rating_sum::float8 / s.rating_count else 0 end)';
+const POPULARITY_EXPR = '(s.view_count + 5 * s.like_count + 10 * s.favorite_count)::bigint';
+const CREATED = { expr: 's.created_at', cast: 'timestamptz' } as const;
+const TITLE = { expr: 's.title', cast: 'text' } as const;
+const ID = { expr: 's.id', cast: 'int' } as const;
+
+/**
+ * Every sort as the key it orders by (all columns one direction, ending with the id), so a page can
+ * be found by keyset — `(key) < (cursor)` — as well as by offset.
+ */
+const SORT_KEYS: Record<
+  SeriesSort,
+  { keys: readonly { expr: string; cast: SortCast }[]; dir: 'asc' | 'desc' }
+> = {
+  latest: { keys: [CREATED, ID], dir: 'desc' },
+  oldest: { keys: [CREATED, ID], dir: 'asc' },
+  az: { keys: [TITLE, ID], dir: 'asc' },
+  za: { keys: [TITLE, ID], dir: 'desc' },
+  rating: {
+    keys: [{ expr: RATING_EXPR, cast: 'float8' }, { expr: 's.rating_count', cast: 'int' }, ID],
+    dir: 'desc',
+  },
+  popular: { keys: [{ expr: POPULARITY_EXPR, cast: 'bigint' }, ID], dir: 'desc' },
 };
+
+export function sortKeyLength(sort: SeriesSort | undefined): number {
+  return SORT_KEYS[sort ?? 'latest'].keys.length;
+}
+
+function orderBy(sort: SeriesSort | undefined, reverse = false): string {
+  const { keys, dir } = SORT_KEYS[sort ?? 'latest'];
+  const direction = reverse ? (dir === 'asc' ? 'desc' : 'asc') : dir;
+  return keys.map((key) => `${key.expr} ${direction}`).join(', ');
+}
 
 /** A JS string array as a SQL text[] (params are inlined by the driver, so arrays go through JSON). */
 export const TEXT_ARRAY = `array(select jsonb_array_elements_text(?::jsonb))::text[]`;
@@ -108,7 +137,7 @@ export class SeriesRepository {
       where.push(`s.tags @> ${TEXT_ARRAY}`);
       params.push(JSON.stringify([filter.category]));
     }
-    let order = SORT_SQL[filter.sort ?? 'latest'];
+    let order = orderBy(filter.sort);
     const orderParams: unknown[] = [];
     if (filter.search) {
       const pattern = `%${escapeLike(filter.search)}%`;
@@ -120,15 +149,35 @@ export class SeriesRepository {
         orderParams.push(pattern, filter.search);
       }
     }
-    return { whereSql: where.join(' and '), params, order, orderParams };
+    // Search results ranked by likeness have no stable key to seek by: they page by offset only.
+    const keyset = !filter.search || filter.sort !== undefined;
+    return { whereSql: where.join(' and '), params, order, orderParams, keyset };
   }
 
-  page(filter: SeriesListFilter): Promise<SeriesSummaryRow[]> {
-    const { whereSql, params, order, orderParams } = this.listing(filter);
-    return this.run<SeriesSummaryRow>(
-      `select ${SUMMARY_COLUMNS} from series s where ${whereSql} order by ${order} limit ? offset ?`,
-      [...params, ...orderParams, filter.limit, (filter.page - 1) * filter.limit],
+  /**
+   * One page of a listing, each row with its `sort_key`. With a cursor (a neighbouring page's edge
+   * key) the page is sought by keyset; otherwise rows are skipped by offset.
+   */
+  async page(filter: SeriesListFilter): Promise<(SeriesSummaryRow & { sort_key: unknown[] })[]> {
+    const { whereSql, params, order, orderParams, keyset } = this.listing(filter);
+    const { keys, dir } = SORT_KEYS[filter.sort ?? 'latest'];
+    const sortKey = `json_build_array(${keys.map((key) => key.expr).join(', ')}) as sort_key`;
+    const cursor = keyset ? (filter.after ?? filter.before) : undefined;
+    if (!cursor) {
+      return this.run(
+        `select ${SUMMARY_COLUMNS}, ${sortKey} from series s where ${whereSql} order by ${order} limit ? offset ?`,
+        [...params, ...orderParams, filter.limit, (filter.page - 1) * filter.limit],
+      );
+    }
+    const backwards = filter.after === undefined;
+    const comparison = (dir === 'desc') !== backwards ? '<' : '>';
+    const seek = `(${keys.map((key) => key.expr).join(', ')}) ${comparison} (${keys.map((key) => `?::${key.cast}`).join(', ')})`;
+    const rows = await this.run<SeriesSummaryRow & { sort_key: unknown[] }>(
+      `select ${SUMMARY_COLUMNS}, ${sortKey} from series s where ${whereSql} and ${seek}
+       order by ${orderBy(filter.sort, backwards)} limit ?`,
+      [...params, ...cursor, filter.limit],
     );
+    return backwards ? rows.reverse() : rows;
   }
 
   async count(filter: SeriesListFilter): Promise<number> {

@@ -23,7 +23,8 @@ import { ContentVersion } from './content-version.service';
 import { SeriesCountCache } from './series-count.cache';
 import { HomeFeedService } from './home-feed.service';
 import { toChapterVariant, toSeriesSummary } from './series.mapper';
-import { SeriesRepository, type SeriesListFilter } from './series.repository';
+import { decodeCursor, encodeCursor } from './page-cursor';
+import { SeriesRepository, sortKeyLength, type SeriesListFilter } from './series.repository';
 
 const RELATED_LIMIT = 6;
 
@@ -70,8 +71,23 @@ export class SeriesService {
       page: query.page,
       limit: query.limit,
     };
+    // Search ranked by likeness has no key to seek by; everything else pages by keyset when asked.
+    const keyset = !filter.search || filter.sort !== undefined;
+    const keyLength = sortKeyLength(filter.sort);
+    if (keyset && query.after) filter.after = decodeCursor(query.after, keyLength);
+    else if (keyset && query.before) filter.before = decodeCursor(query.before, keyLength);
     const [rows, total] = await Promise.all([this.series.page(filter), this.counts.total(filter)]);
-    return { data: rows.map(toSeriesSummary), meta: buildListMeta(total, query.page, query.limit) };
+    const meta = buildListMeta(total, query.page, query.limit);
+    const first = rows[0];
+    const last = rows.at(-1);
+    return {
+      data: rows.map(toSeriesSummary),
+      meta: {
+        ...meta,
+        nextCursor: keyset && last && query.page < meta.pages ? encodeCursor(last.sort_key) : null,
+        prevCursor: keyset && first && query.page > 1 ? encodeCursor(first.sort_key) : null,
+      },
+    };
   }
 
   async mangaList(query: MangaListQuery): Promise<MangaListResponse> {

@@ -12,6 +12,8 @@ describe('list page query (every filter goes to the server)', () => {
       category: 'fantasy',
       status: 'completed',
       sort: 'az',
+      after: null,
+      before: null,
     });
     expect(readListState(new URLSearchParams('category=x&status=y&sort=z&page=-1'))).toEqual({
       page: 1,
@@ -19,6 +21,8 @@ describe('list page query (every filter goes to the server)', () => {
       category: null,
       status: null,
       sort: 'latest',
+      after: null,
+      before: null,
     });
   });
 
@@ -42,5 +46,12 @@ describe('list page query (every filter goes to the server)', () => {
     expect(listPageQuery({ ...readListState(new URLSearchParams('sort=az')), page: 4 }).toString()).toBe(
       'sort=az&page=4',
     );
+  });
+
+  it('carries a keyset cursor to the server and into the page link, and drops a malformed one', () => {
+    const state = readListState(new URLSearchParams('page=3&after=WzEsMl0'));
+    expect(listApiQuery(state).get('after')).toBe('WzEsMl0');
+    expect(listPageQuery(state).toString()).toBe('page=3&after=WzEsMl0');
+    expect(readListState(new URLSearchParams('after=%3Cscript%3E')).after).toBeNull();
   });
 });

@@ -15,7 +15,13 @@ export interface SeriesListState {
   category: Category | null;
   status: SeriesStatus | null;
   sort: SeriesSort;
+  /** Keyset cursors carried by the previous/next links (the server seeks instead of skipping rows). */
+  after: string | null;
+  before: string | null;
 }
+
+const CURSOR = /^[A-Za-z0-9_-]{1,400}$/;
+const cursorOf = (value: string | null) => (value && CURSOR.test(value) ? value : null);
 
 function oneOf<T extends string>(values: readonly T[], value: string | null): T | null {
   return values.find((candidate) => candidate === value) ?? null;
@@ -30,6 +36,8 @@ export function readListState(params: URLSearchParams): SeriesListState {
     category: oneOf(CATEGORIES, params.get('category')),
     status: oneOf(SERIES_STATUSES, params.get('status')),
     sort: oneOf(SORTS, params.get('sort')) ?? 'latest',
+    after: cursorOf(params.get('after')),
+    before: cursorOf(params.get('before')),
   };
 }
 
@@ -44,6 +52,8 @@ export function listApiQuery(state: SeriesListState): URLSearchParams {
   if (state.search) query.set('search', state.search);
   if (state.category) query.set('category', state.category);
   if (state.status) query.set('seriesStatus', state.status);
+  if (state.after) query.set('after', state.after);
+  else if (state.before) query.set('before', state.before);
   return query;
 }
 
@@ -55,5 +65,7 @@ export function listPageQuery(state: SeriesListState): URLSearchParams {
   if (state.status) query.set('status', state.status);
   if (state.sort !== 'latest') query.set('sort', state.sort);
   if (state.page > 1) query.set('page', String(state.page));
+  if (state.after) query.set('after', state.after);
+  else if (state.before) query.set('before', state.before);
   return query;
 }
