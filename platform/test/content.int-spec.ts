@@ -110,7 +110,8 @@ describe('series: lists, detail, visibility, search, create', () => {
 
   it('lists page with meta, filter by type, category and series status, and sort', async () => {
     const page1 = SeriesListResponseSchema.parse((await t.api().get('/api/content?limit=5')).body);
-    expect(page1.meta).toEqual({ total: 12, page: 1, limit: 5, pages: 3 });
+    expect(page1.meta).toMatchObject({ total: 12, page: 1, limit: 5, pages: 3, prevCursor: null });
+    expect(page1.meta.nextCursor).toEqual(expect.any(String));
     expect(page1.data).toHaveLength(5);
     const page3 = SeriesListResponseSchema.parse((await t.api().get('/api/content?limit=5&page=3')).body);
     expect(page3.data).toHaveLength(2);
