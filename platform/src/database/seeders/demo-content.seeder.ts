@@ -186,7 +186,7 @@ export async function seedDemoContent(
     (await em.getConnection().execute<{ slug: string }[]>('select slug from series')).map((r) => r.slug),
   );
   const createdIds: number[] = [];
-  const todo = all
+  const missing = all
     .map((entry, index) => ({ ...entry, index }))
     .filter(({ s }) => {
       if (existing.has(slugify(s.title))) {
@@ -197,7 +197,7 @@ export async function seedDemoContent(
     });
 
   await pool(
-    todo.map(({ s, pending, index }) => async () => {
+    missing.map(({ s, pending, index }) => async () => {
       const colors = palette(index);
       const cover = await storage.put(await renderCover(s.title, s.originalTitle, colors), 'webp');
       result.images++;
