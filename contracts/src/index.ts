@@ -9,6 +9,7 @@ export * from './users/user.constants.js';
 export * from './users/user.schemas.js';
 export * from './users/password-strength.js';
 export * from './auth/auth.schemas.js';
+export * from './ingest/ingest.schemas.js';
 export * from './realtime/realtime.events.js';
 export * from './content/content.constants.js';
 export * from './content/content.schemas.js';

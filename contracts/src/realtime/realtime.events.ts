@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { SITE_TYPES } from '../site/site-types.js';
+import { ChapterUploadSchema } from '../ingest/ingest.schemas.js';
 
 /** Messages on the `/ws` socket: `{ event, data }` JSON frames in both directions. */
 export const REALTIME_EVENTS = {
@@ -7,6 +8,7 @@ export const REALTIME_EVENTS = {
   heartbeat: 'heartbeat',
   ping: 'ping',
   pong: 'pong',
+  ingestProgress: 'ingest.progress',
 } as const;
 
 /** Sent once, right after the socket opens. */
@@ -40,10 +42,21 @@ export const PongEventSchema = z.object({
 });
 export type PongEvent = z.infer<typeof PongEventSchema>;
 
+/**
+ * Sent only to the uploader's sockets whenever an upload changes state or finishes a page: the same
+ * status GET /api/manga/chapters/uploads/:id answers.
+ */
+export const IngestProgressEventSchema = z.object({
+  event: z.literal(REALTIME_EVENTS.ingestProgress),
+  data: ChapterUploadSchema,
+});
+export type IngestProgressEvent = z.infer<typeof IngestProgressEventSchema>;
+
 export const ServerEventSchema = z.discriminatedUnion('event', [
   ConnectionEventSchema,
   HeartbeatEventSchema,
   PongEventSchema,
+  IngestProgressEventSchema,
 ]);
 export type ServerEvent = z.infer<typeof ServerEventSchema>;
 

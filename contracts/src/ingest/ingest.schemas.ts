@@ -1,0 +1,200 @@
+import { z } from 'zod';
+import { ChapterLanguageSchema, ChapterNumberSchema } from '../content/content.schemas.js';
+
+/**
+ * Chapter ingest (spec §2 "Add-chapter form", §5 "Chapter form" and "Files"), made real: the browser
+ * declares the upload, sends each file's bytes, then commits; a worker processes the pages and the
+ * uploader follows progress over `/ws` (or by polling the status).
+ *
+ *   POST /api/manga/chapters                          declare → 201 { upload }
+ *   PUT  /api/manga/chapters/uploads/:id/files/:index raw bytes of one declared file → 200 { file }
+ *   POST /api/manga/chapters/uploads/:id/commit       all files received → 202 { upload } (503 if the
+ *                                                     queue is down: nothing is acknowledged, retry)
+ *   GET  /api/manga/chapters/uploads/:id              status (its uploader, or staff)
+ *   POST /api/manga/chapters/uploads/:id/retry        a failed upload, again → 202 { upload }
+ *   DELETE /api/manga/chapters/uploads/:id            abandon an unfinished or failed upload
+ */
+export const UPLOAD_METHODS = ['images', 'zip'] as const;
+export type UploadMethod = (typeof UPLOAD_METHODS)[number];
+
+export const INGEST_LIMITS = {
+  maxImages: 300,
+  maxImageBytes: 10 * 1024 * 1024,
+  maxZipBytes: 100 * 1024 * 1024,
+  /** Spec §5: the zip's page estimate before the real count is known. */
+  zipBytesPerPageEstimate: 100 * 1024,
+  fileNameMax: 255,
+  notesMax: 1000,
+  chapterTitleMax: 255,
+  translationGroupMax: 120,
+  imageExtensions: ['jpg', 'jpeg', 'png', 'webp'] as const,
+  imageContentTypes: ['image/jpeg', 'image/png', 'image/webp'] as const,
+  zipContentTypes: [
+    'application/zip',
+    'application/x-zip-compressed',
+    'application/octet-stream',
+    '',
+  ] as const,
+} as const;
+
+/** Every Arabic text of the add-chapter flow (spec §5 and §8), shared by the API and the form. */
+export const INGEST_MESSAGES = {
+  mangaRequired: 'يرجى اختيار المانجا',
+  chapterNumberRequired: 'يرجى إدخال رقم الفصل',
+  languageRequired: 'يرجى اختيار اللغة',
+  pageCountRequired: 'يرجى تحديد عدد الصفحات',
+  invalidFiles: 'ملفات غير صالحة',
+  zipOnly: 'ملفات غير صالحة: يُقبل ملف zip واحد فقط',
+  imagesOnly: 'ملفات غير صالحة: يُقبل JPG وPNG وWebP فقط',
+  tooManyFiles: 'عدد كبير من الملفات',
+  oneZipOnly: 'عدد كبير من الملفات: ملف zip واحد فقط',
+  maxImages: 'عدد كبير من الملفات: 300 صورة كحد أقصى',
+  noFiles: 'لم يتم اختيار ملفات',
+  incomplete: 'رفع الملفات غير مكتمل',
+  failed: 'فشل إضافة الفصل',
+  mangaNotFound: 'لم يتم العثور على المانجا المحددة',
+  mangaListFailed: 'خطأ في تحميل قائمة المانجا',
+  mangaDataInvalid: 'خطأ في تحميل بيانات المانجا',
+  success: 'تم إضافة الفصل بنجاح',
+  imageTooLarge: 'حجم الصورة يتجاوز 10 ميغابايت',
+  zipTooLarge: 'حجم ملف zip يتجاوز 100 ميغابايت',
+  sizeMismatch: 'حجم الملف المرفوع لا يطابق الحجم المعلن',
+  duplicateChapter: 'هذا الفصل موجود بالفعل بنفس اللغة وفريق الترجمة',
+  notReceiving: 'لم يعد هذا الرفع يقبل ملفات',
+  notRetryable: 'لا يمكن إعادة محاولة هذا الرفع',
+  queueUnavailable: 'خدمة المعالجة غير متاحة مؤقتًا، يرجى المحاولة بعد قليل',
+  loginRequired: 'يرجى تسجيل الدخول',
+} as const;
+
+/** Why processing refused an upload: a code for programs and an Arabic message for the uploader. */
+export const INGEST_FAILURE_CODES = [
+  'not_an_image',
+  'not_a_zip',
+  'corrupt_image',
+  'image_too_large',
+  'pixels_too_many',
+  'zip_empty',
+  'zip_too_many_pages',
+  'zip_unsafe_path',
+  'zip_symlink',
+  'zip_encrypted',
+  'zip_nested_archive',
+  'zip_too_large',
+  'zip_ratio',
+  'zip_corrupt',
+  'hidden_characters',
+  'internal',
+] as const;
+export type IngestFailureCode = (typeof INGEST_FAILURE_CODES)[number];
+
+export const IngestFailureSchema = z.object({
+  code: z.enum(INGEST_FAILURE_CODES),
+  message: z.string(),
+  /** The file or zip entry at fault, when one is (sanitized for display). */
+  file: z.string().nullable(),
+});
+export type IngestFailure = z.infer<typeof IngestFailureSchema>;
+
+/** receiving → queued → processing → done | failed (failed → queued again by retry). */
+export const INGEST_STATES = ['receiving', 'queued', 'processing', 'done', 'failed'] as const;
+export type IngestState = (typeof INGEST_STATES)[number];
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .optional()
+    .nullable()
+    .transform((v) => (v ? v : undefined));
+
+export const DeclaredFileSchema = z.object({
+  name: z.string().trim().min(1, INGEST_MESSAGES.invalidFiles).max(INGEST_LIMITS.fileNameMax),
+  size: z.number().int().positive(INGEST_MESSAGES.invalidFiles),
+  type: z.string().max(100).default(''),
+});
+export type DeclaredFile = z.infer<typeof DeclaredFileSchema>;
+
+/** Spec §3 "Chapter creation payload"; the server checks every limit again and trusts no count. */
+export const CreateChapterUploadBodySchema = z.object({
+  mangaId: z.coerce
+    .number({ error: INGEST_MESSAGES.mangaRequired })
+    .int()
+    .positive(INGEST_MESSAGES.mangaRequired),
+  chapterNumber: ChapterNumberSchema,
+  title: optionalText(INGEST_LIMITS.chapterTitleMax),
+  language: ChapterLanguageSchema.default('AR'),
+  translationGroup: optionalText(INGEST_LIMITS.translationGroupMax),
+  /** The browser's estimate (spec §5); informative only, the processed page count replaces it. */
+  pageCount: z.coerce.number().int().min(1, INGEST_MESSAGES.pageCountRequired).max(100_000).optional(),
+  notes: optionalText(INGEST_LIMITS.notesMax),
+  uploadMethod: z.enum(UPLOAD_METHODS, { error: INGEST_MESSAGES.invalidFiles }),
+  files: z
+    .array(DeclaredFileSchema)
+    .min(1, INGEST_MESSAGES.noFiles)
+    .max(INGEST_LIMITS.maxImages, INGEST_MESSAGES.maxImages),
+});
+export type CreateChapterUploadBody = z.input<typeof CreateChapterUploadBodySchema>;
+export type CreateChapterUploadInput = z.output<typeof CreateChapterUploadBodySchema>;
+
+export const UploadFileStatusSchema = z.object({
+  index: z.number().int().nonnegative(),
+  name: z.string(),
+  size: z.number().int(),
+  received: z.boolean(),
+});
+export type UploadFileStatus = z.infer<typeof UploadFileStatusSchema>;
+
+export const ChapterUploadSchema = z.object({
+  /** A UUID; also the BullMQ job id. */
+  id: z.uuid(),
+  state: z.enum(INGEST_STATES),
+  uploadMethod: z.enum(UPLOAD_METHODS),
+  mangaId: z.number().int(),
+  mangaSlug: z.string(),
+  chapterNumber: z.number(),
+  language: ChapterLanguageSchema,
+  files: z.array(UploadFileStatusSchema),
+  /** Pages processed so far and the total once known (null until a zip has been listed). */
+  processed: z.number().int().nonnegative(),
+  total: z.number().int().nonnegative().nullable(),
+  /** Set once done: the pending chapter and where its reader lives. */
+  chapterId: z.number().int().nullable(),
+  chapterPath: z.string().nullable(),
+  failure: IngestFailureSchema.nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type ChapterUpload = z.infer<typeof ChapterUploadSchema>;
+
+export const ChapterUploadResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  upload: ChapterUploadSchema,
+});
+export type ChapterUploadResponse = z.infer<typeof ChapterUploadResponseSchema>;
+
+export const UploadFileResponseSchema = z.object({
+  success: z.literal(true),
+  file: UploadFileStatusSchema,
+});
+export type UploadFileResponse = z.infer<typeof UploadFileResponseSchema>;
+
+/** Paths of the ingest API, built in one place for the site and the tests. */
+export const INGEST_PATHS = {
+  create: '/api/manga/chapters',
+  upload: (id: string) => `/api/manga/chapters/uploads/${encodeURIComponent(id)}`,
+  file: (id: string, index: number) => `/api/manga/chapters/uploads/${encodeURIComponent(id)}/files/${index}`,
+  commit: (id: string) => `/api/manga/chapters/uploads/${encodeURIComponent(id)}/commit`,
+  retry: (id: string) => `/api/manga/chapters/uploads/${encodeURIComponent(id)}/retry`,
+} as const;
+
+/** The reader path of a chapter variant. */
+export function chapterReaderPath(mangaSlug: string, chapterNumber: number, chapterId: number): string {
+  return `/series/manga/${encodeURIComponent(mangaSlug)}/${chapterNumber}?variant=${chapterId}`;
+}
+
+/** Spec §5: the zip's page estimate is its size over 100 KB, rounded up, at least 1. */
+export function estimateZipPages(bytes: number): number {
+  return Math.max(1, Math.ceil(bytes / INGEST_LIMITS.zipBytesPerPageEstimate));
+}
