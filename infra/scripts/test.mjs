@@ -5,7 +5,7 @@ import path from 'node:path';
 import { localConfig } from './lib/config.mjs';
 import { fail, step } from './lib/log.mjs';
 import { ROOT, run } from './lib/run.mjs';
-import { ensureChromium, ensureServices } from './lib/services.mjs';
+import { ensureChromium, ensureNginx, ensureServices } from './lib/services.mjs';
 import { build, prepareDatabase, startStack } from './lib/stack.mjs';
 import { resetE2eState } from './lib/reset.mjs';
 
@@ -45,6 +45,8 @@ let exitCode = 0;
 try {
   await ensureServices();
   ensureChromium();
+  // The integration tests run the edge's nginx config too (platform/test/media-edge.int-spec.ts).
+  ensureNginx();
   build();
 
   if (!e2eOnly) {

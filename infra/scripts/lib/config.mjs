@@ -18,7 +18,14 @@ export function localConfig(overrides = {}) {
     redisUrl: env.REDIS_URL ?? 'redis://127.0.0.1:6379/0',
     redisPrefix: env.WARRAQ_REDIS_PREFIX ?? 'warraq:',
     dataDir,
+    // Same-origin /media/<key> unless set (e.g. to http://cdn.warraq.localhost:8080, see mediaHost).
+    mediaBaseUrl: env.WARRAQ_MEDIA_BASE_URL ?? '',
   };
+}
+
+/** The local edge's media-only host: /media/<key> GET/HEAD, 404 for everything else. */
+export function mediaHost(config) {
+  return `cdn.${config.baseDomain}`;
 }
 
 /** The environment every Warraq process of one local stack shares. */
@@ -31,6 +38,7 @@ export function stackEnv(config) {
     REDIS_URL: config.redisUrl,
     WARRAQ_REDIS_PREFIX: config.redisPrefix,
     WARRAQ_DATA_DIR: config.dataDir,
+    WARRAQ_MEDIA_BASE_URL: config.mediaBaseUrl,
     WARRAQ_PLATFORM_INTERNAL_URL: `http://127.0.0.1:${config.platformPorts[0]}`,
     ASTRO_TELEMETRY_DISABLED: '1',
     TURBO_TELEMETRY_DISABLED: '1',
@@ -46,5 +54,7 @@ export function siteAddresses(config) {
     novel: at('novel'),
     dashboard: at('dashboard'),
     admin: at('admin'),
+    // Serves /media/<key> only; media URLs point here when WARRAQ_MEDIA_BASE_URL says so.
+    cdn: `${at('cdn')}/media/…`,
   };
 }

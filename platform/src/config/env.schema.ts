@@ -5,9 +5,17 @@ import { z } from 'zod';
 const port = z.coerce.number().int().min(0).max(65_535);
 const seconds = z.coerce.number().int().positive();
 const count = z.coerce.number().int().positive();
+const millis = z.coerce.number().int().min(10);
+
+const S3_REQUIRED = [
+  'WARRAQ_S3_ENDPOINT',
+  'WARRAQ_S3_BUCKET',
+  'WARRAQ_S3_ACCESS_KEY_ID',
+  'WARRAQ_S3_SECRET_ACCESS_KEY',
+] as const;
 
 /** Every environment variable the platform reads, with the defaults for local development. */
-export const EnvSchema = z.object({
+const EnvFields = z.object({
   WARRAQ_ENV: z.enum(['development', 'test', 'production']).default('development'),
   WARRAQ_BASE_DOMAIN: z
     .string()
@@ -32,6 +40,52 @@ export const EnvSchema = z.object({
   WARRAQ_LOG_SQL: z.stringbool().default(false),
   /** Root of the platform's own files; media live under `<dir>/media`. */
   WARRAQ_DATA_DIR: z.string().min(1).default('.data'),
+  /** Where media are kept: the local disk under the data directory, or an S3-compatible bucket. */
+  WARRAQ_MEDIA_DRIVER: z.enum(['local', 's3']).default('local'),
+  /** Origin that media URLs point at (a cdn host, e.g. http://cdn.warraq.localhost:8080); empty = same-origin. */
+  WARRAQ_MEDIA_BASE_URL: z
+    .union([z.literal(''), z.url({ protocol: /^https?$/ })])
+    .refine((value) => value === '' || !/[?#]/.test(value), 'must be a URL without ? or #')
+    .default(''),
+  WARRAQ_S3_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
+  WARRAQ_S3_REGION: z.string().trim().min(1).default('us-east-1'),
+  WARRAQ_S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be an S3 bucket name (lowercase, dots, dashes)')
+    .optional(),
+  WARRAQ_S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  WARRAQ_S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  /** `<endpoint>/<bucket>/<key>` instead of `<bucket>.<endpoint host>/<key>` (MinIO and most self-hosted stores). */
+  WARRAQ_S3_FORCE_PATH_STYLE: z.stringbool().default(false),
+  /** Folder of the bucket the media keys live under, e.g. `media/`; empty = the bucket's root. */
+  WARRAQ_S3_PREFIX: z
+    .string()
+    .regex(/^([A-Za-z0-9_-]+\/)*$/, 'must be folder names each followed by /, such as media/')
+    .default(''),
+  WARRAQ_S3_TIMEOUT_SECONDS: seconds.default(30),
+  /** How long a worker holds an ingest job without renewing its lock before another may take it. */
+  WARRAQ_INGEST_LOCK_MS: millis.default(60_000),
+  /** How often workers look for jobs whose worker died (lock expired) and hand them back. */
+  WARRAQ_INGEST_STALLED_INTERVAL_MS: millis.default(30_000),
+  WARRAQ_INGEST_ATTEMPTS: count.default(3),
+  WARRAQ_INGEST_BACKOFF_MS: millis.default(10_000),
+  /** How often the worker re-enqueues uploads Postgres calls queued but the queue has lost. */
+  WARRAQ_INGEST_RECONCILE_MS: millis.default(30_000),
+  /** On SIGTERM, how long the running chapter may take to finish before it is handed back. */
+  WARRAQ_INGEST_SHUTDOWN_GRACE_MS: millis.default(20_000),
+  /** Uploads still receiving files after this long are abandoned and purged with their files. */
+  WARRAQ_INGEST_ABANDON_HOURS: count.default(24),
+  /** Unfinished (receiving) uploads one user may hold at once. */
+  WARRAQ_INGEST_MAX_OPEN_UPLOADS: count.default(3),
+});
+
+/** Every variable, and the rules that tie some of them together. */
+export const EnvSchema = EnvFields.superRefine((env, ctx) => {
+  if (env.WARRAQ_MEDIA_DRIVER !== 's3') return;
+  for (const name of S3_REQUIRED) {
+    if (!env[name])
+      ctx.addIssue({ code: 'custom', path: [name], message: 'required when WARRAQ_MEDIA_DRIVER=s3' });
+  }
 });
 export type Env = z.infer<typeof EnvSchema>;
 
@@ -54,6 +108,37 @@ export interface AppConfig {
   logSql: boolean;
   /** Absolute directory of the local-disk media store. */
   mediaDir: string;
+  /** Which store holds media (the local one lives in mediaDir). */
+  mediaStore: { driver: 'local' } | { driver: 's3'; s3: S3MediaSettings };
+  /** Origin media URLs point at, without a trailing slash; '' keeps them same-origin (`/media/<key>`). */
+  mediaBaseUrl: string;
+  ingest: IngestConfig;
+}
+
+export interface IngestConfig {
+  /** Absolute directory of uploads in progress: `<dir>/<uploadId>/{originals,work}`. */
+  dir: string;
+  lockMs: number;
+  stalledIntervalMs: number;
+  attempts: number;
+  backoffMs: number;
+  reconcileMs: number;
+  shutdownGraceMs: number;
+  abandonAfterMs: number;
+  maxOpenUploads: number;
+}
+
+export interface S3MediaSettings {
+  /** e.g. https://s3.eu-central-1.amazonaws.com or http://127.0.0.1:9000 */
+  endpoint: string;
+  region: string;
+  bucket: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  forcePathStyle: boolean;
+  /** '' or folder names each followed by '/'. */
+  prefix: string;
+  timeoutMs: number;
 }
 
 export const SESSION_COOKIE_NAME = 'warraq_sid';
@@ -87,5 +172,33 @@ export function toAppConfig(env: Env, packageVersion: string): AppConfig {
     instanceId: env.WARRAQ_INSTANCE_ID ?? `${hostname()}:${process.pid}`,
     logSql: env.WARRAQ_LOG_SQL,
     mediaDir: resolve(env.WARRAQ_DATA_DIR, 'media'),
+    mediaStore:
+      env.WARRAQ_MEDIA_DRIVER === 's3' ? { driver: 's3', s3: s3Settings(env) } : { driver: 'local' },
+    mediaBaseUrl: env.WARRAQ_MEDIA_BASE_URL.replace(/\/+$/, ''),
+    ingest: {
+      dir: resolve(env.WARRAQ_DATA_DIR, 'ingest'),
+      lockMs: env.WARRAQ_INGEST_LOCK_MS,
+      stalledIntervalMs: env.WARRAQ_INGEST_STALLED_INTERVAL_MS,
+      attempts: env.WARRAQ_INGEST_ATTEMPTS,
+      backoffMs: env.WARRAQ_INGEST_BACKOFF_MS,
+      reconcileMs: env.WARRAQ_INGEST_RECONCILE_MS,
+      shutdownGraceMs: env.WARRAQ_INGEST_SHUTDOWN_GRACE_MS,
+      abandonAfterMs: env.WARRAQ_INGEST_ABANDON_HOURS * 3600 * 1000,
+      maxOpenUploads: env.WARRAQ_INGEST_MAX_OPEN_UPLOADS,
+    },
+  };
+}
+
+/** Only called for the s3 driver, whose required variables the schema has already checked. */
+function s3Settings(env: Env): S3MediaSettings {
+  return {
+    endpoint: env.WARRAQ_S3_ENDPOINT!,
+    region: env.WARRAQ_S3_REGION,
+    bucket: env.WARRAQ_S3_BUCKET!,
+    accessKeyId: env.WARRAQ_S3_ACCESS_KEY_ID!,
+    secretAccessKey: env.WARRAQ_S3_SECRET_ACCESS_KEY!,
+    forcePathStyle: env.WARRAQ_S3_FORCE_PATH_STYLE,
+    prefix: env.WARRAQ_S3_PREFIX,
+    timeoutMs: env.WARRAQ_S3_TIMEOUT_SECONDS * 1000,
   };
 }

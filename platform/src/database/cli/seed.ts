@@ -1,7 +1,7 @@
 import { MikroORM } from '@mikro-orm/postgresql';
 import { loadConfig } from '../../config/app-config';
 import { PasswordHasher } from '../../modules/auth/password-hasher.service';
-import { LocalDiskMediaStorage } from '../../modules/media/local-disk-media.storage';
+import { createMediaStorage } from '../../modules/media/create-media-storage';
 import { mikroOrmConfig } from '../mikro-orm.config';
 import { seedDemoAccounts } from '../seeders/demo-accounts.seeder';
 import { seedDemoContent } from '../seeders/demo-content.seeder';
@@ -26,10 +26,14 @@ async function main(): Promise<void> {
     );
     const idOf = (role: string) => seeded.find((a) => a.role === role)!.id;
     const started = Date.now();
-    console.log(`Demo content (media in ${config.mediaDir}):`);
+    const where =
+      config.mediaStore.driver === 's3'
+        ? `s3://${config.mediaStore.s3.bucket}/${config.mediaStore.s3.prefix}`
+        : config.mediaDir;
+    console.log(`Demo content (media in ${where}):`);
     const content = await seedDemoContent(
       orm.em.fork(),
-      new LocalDiskMediaStorage(config.mediaDir),
+      createMediaStorage(config),
       {
         owner: idOf('superadmin'),
         admin: idOf('admin'),

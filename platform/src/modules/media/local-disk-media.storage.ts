@@ -1,12 +1,14 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { mkdir, rename, stat, unlink, writeFile } from 'node:fs/promises';
+import { mkdir, open, rename, stat, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import {
   isMediaKey,
-  MEDIA_CONTENT_TYPES,
   type MediaExtension,
+  mediaContentType,
+  mediaKeyOf,
   type MediaObject,
+  type MediaStat,
   MediaStorage,
   type StoredMedia,
 } from './media-storage';
@@ -18,16 +20,23 @@ export class LocalDiskMediaStorage extends MediaStorage {
   }
 
   async put(bytes: Buffer, extension: MediaExtension): Promise<StoredMedia> {
-    const key = `${createHash('sha256').update(bytes).digest('hex')}.${extension}`;
-    const target = this.pathOf(key);
+    const key = mediaKeyOf(bytes, extension);
     if (await this.exists(key)) return { key, created: false, size: bytes.length };
     const tmpDir = join(this.root, 'tmp');
     await mkdir(tmpDir, { recursive: true });
     await mkdir(join(this.root, key.slice(0, 2)), { recursive: true });
     const tmp = join(tmpDir, `${key}.${randomBytes(6).toString('hex')}.part`);
     try {
-      await writeFile(tmp, bytes, { flag: 'wx' });
-      await rename(tmp, target);
+      // Flushed before the rename: a key that exists after a crash has all of its bytes, so a
+      // chapter committed after put() never points at a torn file.
+      const file = await open(tmp, 'wx');
+      try {
+        await file.writeFile(bytes);
+        await file.datasync();
+      } finally {
+        await file.close();
+      }
+      await rename(tmp, this.pathOf(key));
     } catch (error) {
       await unlink(tmp).catch(() => undefined);
       throw error;
@@ -35,31 +44,42 @@ export class LocalDiskMediaStorage extends MediaStorage {
     return { key, created: true, size: bytes.length };
   }
 
-  async exists(key: string): Promise<boolean> {
-    if (!isMediaKey(key)) return false;
+  async stat(key: string): Promise<MediaStat | null> {
+    if (!isMediaKey(key)) return null;
     try {
-      return (await stat(this.pathOf(key))).isFile();
-    } catch {
-      return false;
+      const info = await stat(this.pathOf(key));
+      return info.isFile() ? { size: info.size } : null;
+    } catch (error) {
+      if (isMissing(error)) return null;
+      throw error;
     }
   }
 
   async open(key: string): Promise<MediaObject | null> {
-    if (!isMediaKey(key)) return null;
-    const path = this.pathOf(key);
-    let size: number;
+    const info = await this.stat(key);
+    if (!info) return null;
+    return {
+      stream: createReadStream(this.pathOf(key)),
+      size: info.size,
+      contentType: mediaContentType(key),
+    };
+  }
+
+  async delete(key: string): Promise<void> {
+    if (!isMediaKey(key)) return;
     try {
-      const info = await stat(path);
-      if (!info.isFile()) return null;
-      size = info.size;
-    } catch {
-      return null;
+      await unlink(this.pathOf(key));
+    } catch (error) {
+      if (!isMissing(error)) throw error;
     }
-    const extension = key.slice(key.lastIndexOf('.') + 1) as MediaExtension;
-    return { stream: createReadStream(path), size, contentType: MEDIA_CONTENT_TYPES[extension] };
   }
 
   private pathOf(key: string): string {
     return join(this.root, key.slice(0, 2), key);
   }
+}
+
+function isMissing(error: unknown): boolean {
+  const code = (error as NodeJS.ErrnoException | null)?.code;
+  return code === 'ENOENT' || code === 'ENOTDIR';
 }

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
 
 export const MEDIA_EXTENSIONS = ['webp', 'png', 'jpg', 'avif'] as const;
@@ -13,19 +14,43 @@ export const MEDIA_CONTENT_TYPES: Record<MediaExtension, string> = {
   avif: 'image/avif',
 };
 
+/** Keys never change their bytes, so every cache may keep them for good. */
+export const MEDIA_CACHE_CONTROL = 'public, max-age=31536000, immutable';
+
 export function isMediaKey(key: string): boolean {
   return MEDIA_KEY_PATTERN.test(key);
 }
 
-/** The public URL path of a stored object (served by the media controller, or a CDN in front of it). */
+/** The content type a key's extension stands for (the key has been checked with isMediaKey). */
+export function mediaContentType(key: string): string {
+  return MEDIA_CONTENT_TYPES[key.slice(key.lastIndexOf('.') + 1) as MediaExtension];
+}
+
+let publicBaseUrl = '';
+
+/**
+ * Where `/media/<key>` is published: '' keeps media URLs same-origin; an origin such as
+ * `https://cdn1.example.net` moves them to a cdn host. Set once per process from configuration
+ * (MediaStorageModule does it as it starts), so every caller of mediaUrl() agrees without carrying
+ * the configuration around.
+ */
+export function setMediaBaseUrl(baseUrl: string): void {
+  publicBaseUrl = baseUrl.replace(/\/+$/, '');
+}
+
+/** The public URL of a stored object (served by the media controller, or a CDN in front of it). */
 export function mediaUrl(key: string): string {
-  return `/media/${key}`;
+  return `${publicBaseUrl}/media/${key}`;
 }
 
 export interface StoredMedia {
   key: string;
   /** False when the same bytes were already stored (content addressing makes writes idempotent). */
   created: boolean;
+  size: number;
+}
+
+export interface MediaStat {
   size: number;
 }
 
@@ -36,12 +61,25 @@ export interface MediaObject {
 }
 
 /**
- * Content-addressed storage of processed media. The local-disk driver serves development and single
- * machines; an S3-compatible driver can replace it behind the same interface.
+ * Content-addressed storage of processed media, behind which the local disk (development, single
+ * machines) and any S3-compatible object store (production) are interchangeable. Malformed keys are
+ * treated as unknown by every method, so a key taken from a URL can be passed straight in.
  */
 export abstract class MediaStorage {
+  /** Stores the bytes under `<sha256>.<extension>`; storing the same bytes again writes nothing. */
   abstract put(bytes: Buffer, extension: MediaExtension): Promise<StoredMedia>;
-  abstract exists(key: string): Promise<boolean>;
+  /** The object's size, or null when the key is malformed or unknown. */
+  abstract stat(key: string): Promise<MediaStat | null>;
   /** The object, or null when the key is malformed or unknown. */
   abstract open(key: string): Promise<MediaObject | null>;
+  /** Removes the object; removing one that is not there (or never was) succeeds. */
+  abstract delete(key: string): Promise<void>;
+
+  async exists(key: string): Promise<boolean> {
+    return (await this.stat(key)) !== null;
+  }
+}
+
+export function mediaKeyOf(bytes: Buffer, extension: MediaExtension): string {
+  return `${createHash('sha256').update(bytes).digest('hex')}.${extension}`;
 }

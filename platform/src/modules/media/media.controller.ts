@@ -1,10 +1,11 @@
 import { Controller, Get, HttpCode, Param, Post, Req, Res } from '@nestjs/common';
 import { COVER_UPLOAD, type CoverUploadResponse } from '@warraq/contracts';
 import type { Request, Response } from 'express';
+import { pipeline } from 'node:stream';
 import { Authenticated, Public } from '../../common/decorators/access.decorators';
 import { ApiError } from '../../common/http/api-error';
 import { CoverService } from './cover.service';
-import { MediaStorage } from './media-storage';
+import { MEDIA_CACHE_CONTROL, mediaContentType, MediaStorage } from './media-storage';
 
 /** `/media/<key>` (outside the /api prefix): immutable, content-addressed, never sniffed. */
 @Controller('media')
@@ -27,18 +28,32 @@ export class MediaController {
 
   @Get(':key')
   @Public()
-  async serve(@Param('key') key: string, @Res() res: Response): Promise<void> {
+  async serve(@Param('key') key: string, @Req() req: Request, @Res() res: Response): Promise<void> {
+    // HEAD (Express routes it here) needs the size only: no object body is fetched from the store.
+    if (req.method === 'HEAD') {
+      const info = await this.storage.stat(key);
+      if (!info) throw ApiError.notFound();
+      writeMediaHeaders(res, key, info.size);
+      res.end();
+      return;
+    }
     const object = await this.storage.open(key);
     if (!object) throw ApiError.notFound();
-    res.status(200);
-    res.setHeader('Content-Type', object.contentType);
-    res.setHeader('Content-Length', String(object.size));
-    res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
-    res.setHeader('X-Content-Type-Options', 'nosniff');
-    res.setHeader('Content-Security-Policy', "default-src 'none'; sandbox");
-    res.setHeader('Cross-Origin-Resource-Policy', 'cross-origin');
-    res.setHeader('ETag', `"${key.slice(0, 64)}"`);
-    object.stream.on('error', () => res.destroy());
-    object.stream.pipe(res);
+    writeMediaHeaders(res, key, object.size);
+    // pipeline ends both sides when either fails: a reader who goes away releases the file or the
+    // object store's connection, and a store that fails mid-body cuts the answer short (never a
+    // complete-looking truncated image).
+    pipeline(object.stream, res, () => undefined);
   }
+}
+
+function writeMediaHeaders(res: Response, key: string, size: number): void {
+  res.status(200);
+  res.setHeader('Content-Type', mediaContentType(key));
+  res.setHeader('Content-Length', String(size));
+  res.setHeader('Cache-Control', MEDIA_CACHE_CONTROL);
+  res.setHeader('X-Content-Type-Options', 'nosniff');
+  res.setHeader('Content-Security-Policy', "default-src 'none'; sandbox");
+  res.setHeader('Cross-Origin-Resource-Policy', 'cross-origin');
+  res.setHeader('ETag', `"${key.slice(0, 64)}"`);
 }

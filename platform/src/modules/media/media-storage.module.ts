@@ -1,0 +1,21 @@
+import { Global, Inject, Module } from '@nestjs/common';
+import { APP_CONFIG, type AppConfig } from '../../config/app-config';
+import { createMediaStorage } from './create-media-storage';
+import { MediaStorage, setMediaBaseUrl } from './media-storage';
+
+/**
+ * The media store and the public media address, without the HTTP side: the API process gets it
+ * through MediaModule, the worker imports it on its own.
+ */
+@Global()
+@Module({
+  providers: [{ provide: MediaStorage, inject: [APP_CONFIG], useFactory: createMediaStorage }],
+  exports: [MediaStorage],
+})
+export class MediaStorageModule {
+  constructor(@Inject(APP_CONFIG) config: AppConfig) {
+    // Every process that stores or lists media builds this module once at start-up, so mediaUrl()
+    // follows the configuration everywhere without the config being passed to each call site.
+    setMediaBaseUrl(config.mediaBaseUrl);
+  }
+}
