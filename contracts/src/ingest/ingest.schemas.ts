@@ -56,6 +56,10 @@ export const INGEST_MESSAGES = {
   mangaListFailed: 'خطأ في تحميل قائمة المانجا',
   mangaDataInvalid: 'خطأ في تحميل بيانات المانجا',
   success: 'تم إضافة الفصل بنجاح',
+  declared: 'تم تسجيل الفصل، جارٍ رفع الملفات',
+  queued: 'تم استلام الملفات، جارٍ معالجة الفصل',
+  status: 'حالة رفع الفصل',
+  deleted: 'تم حذف الرفع',
   imageTooLarge: 'حجم الصورة يتجاوز 10 ميغابايت',
   zipTooLarge: 'حجم ملف zip يتجاوز 100 ميغابايت',
   sizeMismatch: 'حجم الملف المرفوع لا يطابق الحجم المعلن',
@@ -63,6 +67,10 @@ export const INGEST_MESSAGES = {
   notReceiving: 'لم يعد هذا الرفع يقبل ملفات',
   notRetryable: 'لا يمكن إعادة محاولة هذا الرفع',
   queueUnavailable: 'خدمة المعالجة غير متاحة مؤقتًا، يرجى المحاولة بعد قليل',
+  tooManyUploads: 'لديك عمليات رفع غير مكتملة كثيرة، أكملها أو احذفها ثم حاول مجددًا',
+  notDeletable: 'لا يمكن حذف هذا الرفع أثناء معالجته أو بعد اكتماله',
+  imageSeriesOnly: 'لا يمكن رفع فصل مصوّر لرواية',
+  processingFailed: 'تعذّرت معالجة الفصل بسبب خطأ في الخادم، يمكنك إعادة المحاولة',
   loginRequired: 'يرجى تسجيل الدخول',
 } as const;
 
@@ -83,6 +91,8 @@ export const INGEST_FAILURE_CODES = [
   'zip_ratio',
   'zip_corrupt',
   'hidden_characters',
+  /** The same variant was published while this upload was processing. */
+  'duplicate_chapter',
   'internal',
 ] as const;
 export type IngestFailureCode = (typeof INGEST_FAILURE_CODES)[number];
@@ -94,6 +104,33 @@ export const IngestFailureSchema = z.object({
   file: z.string().nullable(),
 });
 export type IngestFailure = z.infer<typeof IngestFailureSchema>;
+
+/**
+ * The uploader's reading of each failure: specific, and naming the file or entry at fault (the name
+ * passed in is already sanitized for display).
+ */
+export const INGEST_FAILURE_MESSAGES = {
+  notAnImage: (name: string) => `الملف «${name}» ليس صورة JPG أو PNG أو WebP`,
+  notAZip: (name: string) => `الملف «${name}» ليس ملف zip`,
+  corruptImage: (name: string) => `الصورة «${name}» تالفة أو غير مكتملة`,
+  imageTooLarge: (name: string) =>
+    `حجم الصورة «${name}» يتجاوز ${INGEST_LIMITS.maxImageBytes / (1024 * 1024)} ميغابايت`,
+  pixelsTooMany: (name: string) => `أبعاد الصورة «${name}» كبيرة جدًا`,
+  zipEmpty: 'الأرشيف لا يحتوي على أي صورة',
+  zipTooManyPages: `الأرشيف يحتوي على أكثر من ${INGEST_LIMITS.maxImages} صفحة`,
+  zipTooManyEntries: 'الأرشيف يحتوي على عدد كبير جدًا من الملفات',
+  zipUnsafePath: (name: string) => `مسار غير آمن داخل الأرشيف: «${name}»`,
+  zipSymlink: (name: string) => `الأرشيف يحتوي على رابط رمزي: «${name}»`,
+  zipEncrypted: 'الأرشيف محمي بكلمة مرور، يرجى رفعه دون تشفير',
+  zipNestedArchive: (name: string) => `أرشيف داخل الأرشيف غير مسموح: «${name}»`,
+  zipTooLarge: 'حجم الأرشيف بعد فك الضغط يتجاوز الحد المسموح',
+  zipRatio: (name: string) => `نسبة ضغط مريبة في «${name}»`,
+  zipCorrupt: 'ملف zip تالف أو غير مكتمل',
+  zipOverlapping: 'ملف zip غير صالح: ملفات متداخلة داخل الأرشيف',
+  zipUnsupportedMethod: (name: string) =>
+    `طريقة ضغط غير مدعومة في «${name}»، يرجى إنشاء الأرشيف بضغط zip العادي`,
+  hiddenCharacters: (name: string) => `اسم الملف «${name}» يحتوي على محارف تحكم مخفية`,
+} as const;
 
 /** receiving → queued → processing → done | failed (failed → queued again by retry). */
 export const INGEST_STATES = ['receiving', 'queued', 'processing', 'done', 'failed'] as const;

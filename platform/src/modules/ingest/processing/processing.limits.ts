@@ -1,0 +1,66 @@
+import { INGEST_LIMITS } from '@warraq/contracts';
+
+const MiB = 1024 * 1024;
+
+/**
+ * Every limit of chapter processing in one place. The upload limits (file sizes, 300 pages) come
+ * from the contracts, so the form, the API and the worker refuse the same things.
+ */
+export const ZIP_LIMITS = {
+  /** Central-directory records read at all, directories and skipped junk included. */
+  maxEntries: 2000,
+  /** Image pages in one archive (spec §5). */
+  maxPages: INGEST_LIMITS.maxImages,
+  /** One page inflates to at most this, the same as one uploaded image. */
+  maxEntryBytes: INGEST_LIMITS.maxImageBytes,
+  /** All pages together, inflated: 300 pages of a few MB each fit; a bomb does not. */
+  maxTotalBytes: 1024 * MiB,
+  /**
+   * JPEG, PNG and WebP are compressed already, so deflate gains them little (ratios near 1). An
+   * entry that shrank more than this is not a page; small entries are exempt (a flat test image
+   * compresses well and hurts no one).
+   */
+  maxRatio: 100,
+  ratioExemptBytes: 1 * MiB,
+} as const;
+export type ZipLimits = { readonly [K in keyof typeof ZIP_LIMITS]: number };
+
+export const PAGE_LIMITS = {
+  maxImages: INGEST_LIMITS.maxImages,
+  maxImageBytes: INGEST_LIMITS.maxImageBytes,
+  /** Read from the header before anything is decoded; a larger image is refused undecoded. */
+  maxPixels: 50_000_000,
+  /** Longest side over shortest: a 1 × 50,000,000 "page" is refused even under the pixel ceiling. */
+  maxAspect: 100,
+} as const;
+
+/**
+ * What the reader is served. One WebP rendition per page at the width the reader lays pages out at
+ * (never upscaled); tall strips cut into slices the reader stacks without gaps.
+ *
+ * AVIF is deliberately absent: sharp's AVIF at effort 4 costs about 30× a WebP encode on these
+ * machines, which would make the uploader wait minutes for a chapter; it belongs off the upload's
+ * critical path, if anywhere.
+ */
+export const RENDITION = {
+  maxWidth: 1200,
+  /** Lossy WebP for every page. q75 keeps scans at about half their JPEG bytes without visible loss
+   *  at reading size; effort 1 measured ~3× faster than sharp's default (4) for ±1 % of bytes. */
+  quality: 75,
+  effort: 1,
+  /** Clean PNG line art is also tried losslessly (effort 1: the cheapest that beats PNG by ~3×). */
+  losslessEffort: 1,
+  /** A page taller than `tallRatio` × its width and than `tallMinHeight` is a strip to slice… */
+  tallRatio: 3,
+  tallMinHeight: 3000,
+  /** …into equal slices no taller than this (WebP itself stops at 16383 px). */
+  sliceMaxHeight: 2000,
+  /** Transparent pages are shown on white, as they would be printed. */
+  background: '#ffffff',
+} as const;
+
+/**
+ * Pages processed at once. sharp runs each page on one libuv thread (its libvips concurrency is 1
+ * on glibc), so two pages keep both cores of a worker busy while memory stays at two pages.
+ */
+export const PAGE_CONCURRENCY = 2;
