@@ -2,11 +2,18 @@ import { atom } from 'nanostores';
 
 export type ToastVariant = 'default' | 'destructive';
 
+/** A button in the toast (e.g. retry); pressing it also dismisses the toast. */
+export interface ToastAction {
+  label: string;
+  onClick: () => void;
+}
+
 export interface Toast {
   id: number;
   title: string;
   description?: string | undefined;
   variant: ToastVariant;
+  action?: ToastAction | undefined;
 }
 
 export interface ShowToastInput {
@@ -14,6 +21,7 @@ export interface ShowToastInput {
   description?: string | undefined;
   variant?: ToastVariant;
   durationMs?: number;
+  action?: ToastAction | undefined;
 }
 
 /** The toasts on screen; one Toaster island renders them (role="status"). */
@@ -29,9 +37,10 @@ export function showToast({
   description,
   variant = 'default',
   durationMs = 5000,
+  action,
 }: ShowToastInput): number {
   const id = nextId++;
-  $toasts.set([...$toasts.get(), { id, title, description, variant }]);
+  $toasts.set([...$toasts.get(), { id, title, description, variant, action }]);
   setTimeout(() => dismissToast(id), durationMs);
   return id;
 }

@@ -24,6 +24,18 @@ export default function Toaster() {
               <p className="font-bold">{toast.title}</p>
               {toast.description && <p className="text-sm">{toast.description}</p>}
             </div>
+            {toast.action && (
+              <button
+                type="button"
+                className="btn btn-sm"
+                onClick={() => {
+                  dismissToast(toast.id);
+                  toast.action?.onClick();
+                }}
+              >
+                {toast.action.label}
+              </button>
+            )}
             <button
               type="button"
               className="btn btn-ghost btn-xs"

@@ -46,6 +46,16 @@ export async function loadSeries(slug: string, forwarded: ForwardedRequest): Pro
   return answer.kind === 'ok' ? { kind: 'ok', data: answer.data.data } : answer;
 }
 
+/** A series named by its id (digits) or its slug, as `?manga=` of the add-chapter form names it. */
+export async function loadSeriesByRef(
+  ref: string,
+  forwarded: ForwardedRequest,
+): Promise<PageData<SeriesDetail>> {
+  if (!/^\d{1,12}$/.test(ref)) return loadSeries(ref, forwarded);
+  const answer = await load(() => platformGet(`/api/manga/${ref}`, SeriesDetailResponseSchema, forwarded));
+  return answer.kind === 'ok' ? { kind: 'ok', data: answer.data.data } : answer;
+}
+
 export async function loadChapter(
   slug: string,
   chapterNumber: string,

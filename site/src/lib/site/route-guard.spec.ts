@@ -121,6 +121,23 @@ describe('route guard (spec §2 route table, §6 protected pages)', () => {
     }
   });
 
+  it('sends a guest of the add-chapter form to /auth/login the same way, keeping the chosen series', () => {
+    for (const path of ['/create/chapter', '/upload/chapter']) {
+      const decision = guard(`http://manga.warraq.localhost:8080${path}?manga=12`, 'guest');
+      expect(decision.kind).toBe('redirect');
+      const location = new URL(decision.kind === 'redirect' ? decision.location : '', 'http://x.invalid');
+      expect(location.pathname).toBe('/auth/login');
+      expect(location.searchParams.get('subdomain')).toBe('manga');
+      expect(location.searchParams.get('login_required')).toBe('chapter');
+      expect(location.searchParams.get('redirect')).toBe(`${path}?manga=12`);
+    }
+  });
+
+  it('lets a signed-in user open the add-chapter form', () => {
+    expect(guard('http://manga.warraq.localhost:8080/create/chapter', 'reader')).toEqual({ kind: 'next' });
+    expect(guard('http://localhost:8080/upload/chapter?subdomain=manga', 'reader')).toEqual({ kind: 'next' });
+  });
+
   it('lets a signed-in user open the add-manga form', () => {
     expect(guard('http://manga.warraq.localhost:8080/create/manga', 'reader')).toEqual({ kind: 'next' });
     expect(guard('http://manga.warraq.localhost:8080/upload/series', 'reader')).toEqual({ kind: 'next' });

@@ -26,8 +26,13 @@ export const LOGIN_PATHS = new Set(['/login', '/login_ALGOO', '/auth/login']);
 export const REGISTER_PATHS = new Set(['/register', '/auth/register']);
 /** Spec §2 add-manga form routes; spec §6: login required. */
 export const CREATE_SERIES_PATHS = new Set(['/create/manga', '/upload/series']);
+/** Spec §2 add-chapter form routes; spec §6: login required. */
+export const CREATE_CHAPTER_PATHS = new Set(['/create/chapter', '/upload/chapter']);
 /** The query flag that makes the login page say why the visitor is there (spec §6 toast). */
 export const LOGIN_REQUIRED_PARAM = 'login_required';
+/** Its values: which add form the guest was sent from. */
+export const LOGIN_REQUIRED_REASONS = ['create', 'chapter'] as const;
+export type LoginRequiredReason = (typeof LOGIN_REQUIRED_REASONS)[number];
 
 function normalise(path: string): string {
   return path.length > 1 ? path.replace(/\/+$/, '') : path;
@@ -106,8 +111,13 @@ export function guardRoute(input: GuardInput): RouteDecision {
   if (REGISTER_PATHS.has(path) && user) return redirect(link(registeredHome(site)));
 
   // Spec §6: a guest of an add form gets the toast 'يرجى تسجيل الدخول' on /auth/login of the manga site.
-  if (CREATE_SERIES_PATHS.has(path) && !user) {
-    const params = new URLSearchParams({ subdomain: 'manga', [LOGIN_REQUIRED_PARAM]: 'create' });
+  const addForm: LoginRequiredReason | null = CREATE_SERIES_PATHS.has(path)
+    ? 'create'
+    : CREATE_CHAPTER_PATHS.has(path)
+      ? 'chapter'
+      : null;
+  if (addForm && !user) {
+    const params = new URLSearchParams({ subdomain: 'manga', [LOGIN_REQUIRED_PARAM]: addForm });
     params.set('redirect', requested);
     return redirect(`/auth/login?${params.toString()}`);
   }

@@ -1,0 +1,20 @@
+import type { SeriesSummary } from '@warraq/contracts';
+
+/** A series a chapter can be added to, as the add-chapter form's select shows it. */
+export interface MangaOption {
+  id: number;
+  title: string;
+  slug: string;
+  latestChapterNumber: number | null;
+  pending: boolean;
+}
+
+export function toMangaOption(series: SeriesSummary): MangaOption {
+  return {
+    id: series.id,
+    title: series.title,
+    slug: series.slug,
+    latestChapterNumber: series.latestChapterNumber,
+    pending: series.moderationStatus === 'pending',
+  };
+}
