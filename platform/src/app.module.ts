@@ -8,6 +8,7 @@ import { AccessGuard } from './common/guards/access.guard';
 import { RedisModule } from './common/redis/redis.module';
 import { mikroOrmConfig } from './database/mikro-orm.config';
 import { AuthModule } from './modules/auth/auth.module';
+import { IngestModule } from './modules/ingest/ingest.module';
 import { LibraryModule } from './modules/library/library.module';
 import { MediaModule } from './modules/media/media.module';
 import { ReactionsModule } from './modules/reactions/reactions.module';
@@ -30,6 +31,7 @@ export class AppModule {
         UsersModule,
         MediaModule,
         SeriesModule,
+        IngestModule,
         ReactionsModule,
         LibraryModule,
         SystemModule,

@@ -6,7 +6,9 @@ import { ConfigModule } from './config/config.module';
 import { RedisModule } from './common/redis/redis.module';
 import { mikroOrmConfig } from './database/mikro-orm.config';
 import { bullConnection, bullPrefix } from './jobs/bullmq-connection';
+import { IngestWorkerModule } from './modules/ingest/ingest-worker.module';
 import { MaintenanceModule } from './modules/maintenance/maintenance.module';
+import { MediaStorageModule } from './modules/media/media-storage.module';
 
 /** The BullMQ worker process: no HTTP, no request context (processors fork their own EM). */
 @Module({})
@@ -20,6 +22,8 @@ export class WorkerModule {
         RedisModule,
         BullModule.forRoot({ connection: bullConnection(config), prefix: bullPrefix(config) }),
         MaintenanceModule,
+        MediaStorageModule,
+        IngestWorkerModule,
       ],
     };
   }

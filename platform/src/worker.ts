@@ -5,14 +5,15 @@ import { WorkerModule } from './worker.module';
 
 /**
  * Second entry point: BullMQ consumers. On SIGTERM/SIGINT Nest's shutdown hooks close the workers
- * (letting running jobs finish), the ORM and the Redis connection.
+ * (the running chapter finishes, or is handed back past its grace period), then the ORM and Redis,
+ * and the process exits 0.
  */
 async function bootstrap(): Promise<void> {
   const config = loadConfig();
   const app = await NestFactory.createApplicationContext(WorkerModule.forRoot(config));
-  app.enableShutdownHooks(['SIGTERM', 'SIGINT']);
+  app.enableShutdownHooks(['SIGTERM', 'SIGINT'], { useProcessExit: true });
   await app.init();
-  console.log(`worker ${config.instanceId} running (queues: maintenance)`);
+  console.log(`worker ${config.instanceId} running (queues: maintenance, ingest)`);
 }
 
 bootstrap().catch((error: unknown) => {

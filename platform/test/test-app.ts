@@ -20,6 +20,8 @@ export interface TestApp {
   baseUrl: string;
   port: number;
   config: AppConfig;
+  /** The environment the app was configured from (a worker of this platform starts from it too). */
+  env: Record<string, string>;
   app: INestApplication;
   /** The ORM of the app (factories write through a fork of it). */
   orm: MikroORM;
@@ -50,7 +52,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const id = randomBytes(5).toString('hex');
   const databaseUrl = withDatabaseName(TEST_DATABASE_SERVER_URL, `warraq_test_${id}`);
   await ensureDatabaseExists(databaseUrl, TEMPLATE_DATABASE);
-  const env = {
+  const env: Record<string, string> = {
     WARRAQ_ENV: 'test',
     DATABASE_URL: databaseUrl,
     REDIS_URL: TEST_REDIS_URL,
@@ -72,6 +74,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     baseUrl,
     port,
     config,
+    env,
     app,
     orm: app.get(MikroORM),
     redis,

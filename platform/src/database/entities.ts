@@ -6,6 +6,10 @@ import {
   FavoriteSchema,
   RatingSchemaEntity,
 } from '../modules/reactions/reaction.entities';
+import {
+  ChapterUploadFileSchema,
+  ChapterUploadSchema,
+} from '../modules/ingest/chapter-upload.entity';
 import { ChapterSchema } from '../modules/series/chapter.entity';
 import { PageSchema } from '../modules/series/page.entity';
 import { SeriesSchema } from '../modules/series/series.entity';
@@ -23,4 +27,6 @@ export const ENTITIES = [
   RatingSchemaEntity,
   ChapterViewSchema,
   ReadingProgressSchema,
+  ChapterUploadSchema,
+  ChapterUploadFileSchema,
 ];

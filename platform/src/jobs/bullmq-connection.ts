@@ -10,6 +10,22 @@ export function bullConnection(config: AppConfig): RedisOptions {
   };
 }
 
+/**
+ * The API process only adds jobs, and must answer at once when Redis is away: no offline queue (a
+ * command fails instead of waiting for a reconnect), one retry, short timeouts. The caller turns the
+ * failure into a 503 and leaves nothing acknowledged.
+ */
+export function producerConnection(config: AppConfig): RedisOptions {
+  return {
+    url: config.redis.url,
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 1,
+    connectTimeout: 2_000,
+    commandTimeout: 3_000,
+    connectionName: `warraq-producer:${config.instanceId}`,
+  };
+}
+
 /** BullMQ keys live under the platform prefix too, e.g. `warraq:bull:maintenance:...`. */
 export function bullPrefix(config: AppConfig): string {
   return `${config.redis.prefix}bull`;

@@ -1,22 +1,36 @@
 /** Every queue and the jobs it carries, with each job's payload. */
 export const QUEUES = {
   maintenance: 'maintenance',
+  ingest: 'ingest',
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 
 export const JOBS = {
   tokensPurgeExpired: 'tokens.purge-expired',
+  uploadsPurgeAbandoned: 'uploads.purge-abandoned',
+  chapterIngest: 'chapter.ingest',
 } as const;
 
 /** Job name → payload. A processor switches over these names exhaustively. */
 export interface JobPayloads {
   [JOBS.tokensPurgeExpired]: Record<string, never>;
+  [JOBS.uploadsPurgeAbandoned]: Record<string, never>;
+  /** The job id is the upload id too, so BullMQ itself refuses a second job for one upload. */
+  [JOBS.chapterIngest]: { uploadId: string };
 }
 export type JobName = keyof JobPayloads;
 
 /** Which queue each job goes to. */
-export const JOB_QUEUE: { [N in JobName]: QueueName } = {
+export const JOB_QUEUE = {
   [JOBS.tokensPurgeExpired]: QUEUES.maintenance,
-};
+  [JOBS.uploadsPurgeAbandoned]: QUEUES.maintenance,
+  [JOBS.chapterIngest]: QUEUES.ingest,
+} as const satisfies { [N in JobName]: QueueName };
+
+/** The jobs of one queue: what its processor must handle. */
+export type JobsOf<Q extends QueueName> = {
+  [N in JobName]: (typeof JOB_QUEUE)[N] extends Q ? N : never;
+}[JobName];
 
 export const TOKENS_PURGE_EVERY_MS = 10 * 60 * 1000;
+export const UPLOADS_PURGE_EVERY_MS = 60 * 60 * 1000;

@@ -2,6 +2,7 @@ import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, Logger 
 import type { ErrorResponse } from '@warraq/contracts';
 import type { Response } from 'express';
 import { ApiError } from '../http/api-error';
+import { isRedisUnavailable } from '../redis/redis-errors';
 
 const DEFAULT_MESSAGES: Record<number, string> = {
   400: 'بيانات غير صالحة',
@@ -13,7 +14,11 @@ const DEFAULT_MESSAGES: Record<number, string> = {
   415: 'نوع المحتوى غير مدعوم، يجب إرسال JSON',
   429: 'طلبات كثيرة. يرجى المحاولة بعد قليل.',
   500: 'حدث خطأ في الخادم',
+  503: 'الخدمة غير متاحة مؤقتًا، يرجى المحاولة بعد قليل',
 };
+
+/** Seconds a client should wait before retrying after a 503. */
+export const SERVICE_UNAVAILABLE_RETRY_SECONDS = 5;
 
 export function errorBody(
   status: number,
@@ -49,6 +54,14 @@ export class ApiExceptionFilter implements ExceptionFilter {
       const status = exception.getStatus();
       // Nest's own messages are English and technical; keep the shape and the Arabic default.
       res.status(status).json(errorBody(status));
+      return;
+    }
+    if (isRedisUnavailable(exception)) {
+      // Sessions, rate limits and queues live in Redis: while it is away nothing can be promised, and
+      // saying so (503, retry later) is the truth, where a 500 would claim a bug.
+      this.logger.warn(`redis unavailable: ${(exception as Error).message}`);
+      res.setHeader('Retry-After', String(SERVICE_UNAVAILABLE_RETRY_SECONDS));
+      res.status(503).json(errorBody(503));
       return;
     }
     this.logger.error(

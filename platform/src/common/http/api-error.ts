@@ -31,6 +31,9 @@ export class ApiError extends HttpException {
     const message = Object.values(errors)[0]?.[0] ?? 'تعارض في البيانات';
     return new ApiError(409, message, errors);
   }
+  static unavailable(message: string, retryAfterSeconds = 5): ApiError {
+    return new ApiError(503, message, undefined, { 'Retry-After': String(retryAfterSeconds) });
+  }
   static tooManyRequests(retryAfterSeconds: number, message = TOO_MANY_REQUESTS_MESSAGE): ApiError {
     return new ApiError(429, message, undefined, {
       'Retry-After': String(Math.max(1, Math.ceil(retryAfterSeconds))),

@@ -9,6 +9,15 @@ export const parseImageBody: RequestHandler = express.raw({
   limit: '10mb',
 });
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/**
+ * Routes that stream their body themselves (chapter upload files, up to 100 MB): no parser may touch
+ * it, the handler reads it straight to disk and enforces its own limits.
+ */
+export const STREAMED_BODY_PATHS = [/^\/api\/manga\/chapters\/uploads\/[^/]+\/files\/[^/]+$/];
+
+export function isStreamedBodyPath(path: string): boolean {
+  return STREAMED_BODY_PATHS.some((pattern) => pattern.test(path));
+}
 
 function hasBody(req: Request): boolean {
   const length = req.headers['content-length'];
@@ -17,7 +26,7 @@ function hasBody(req: Request): boolean {
 
 /** Request bodies are JSON only: anything else that carries a body is a 415. */
 export function requireJsonBody(req: Request, res: Response, next: NextFunction): void {
-  if (IMAGE_BODY_PATHS.includes(req.path)) {
+  if (IMAGE_BODY_PATHS.includes(req.path) || isStreamedBodyPath(req.path)) {
     next();
     return;
   }
@@ -28,7 +37,15 @@ export function requireJsonBody(req: Request, res: Response, next: NextFunction)
   next();
 }
 
-export const parseJsonBody: RequestHandler = express.json({ limit: JSON_BODY_LIMIT, strict: true });
+const jsonParser: RequestHandler = express.json({ limit: JSON_BODY_LIMIT, strict: true });
+
+export const parseJsonBody: RequestHandler = (req, res, next) => {
+  if (isStreamedBodyPath(req.path)) {
+    next();
+    return;
+  }
+  jsonParser(req, res, next);
+};
 
 /** Body-parser failures (too large, malformed JSON, bad charset) in the one error shape. */
 export function bodyErrorHandler(error: unknown, _req: Request, res: Response, next: NextFunction): void {

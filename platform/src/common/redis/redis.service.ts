@@ -13,7 +13,12 @@ export class RedisService implements OnApplicationShutdown {
   readonly prefix: string;
 
   constructor(@Inject(APP_CONFIG) config: AppConfig) {
-    this.client = createRedisClient(config.redis.url, { connectionName: `warraq:${config.instanceId}` });
+    this.client = createRedisClient(config.redis.url, {
+      connectionName: `warraq:${config.instanceId}`,
+      // While Redis is away a command fails after one reconnect attempt (a fast 503) instead of
+      // holding the request for the default twenty.
+      maxRetriesPerRequest: 1,
+    });
     this.prefix = config.redis.prefix;
   }
 

@@ -2,6 +2,7 @@ import type { MigrationObject } from '@mikro-orm/core';
 import { Migration20251122000000_initial } from './Migration20251122000000_initial';
 import { Migration20251201000000_series } from './Migration20251201000000_series';
 import { Migration20251202000000_listing_index } from './Migration20251202000000_listing_index';
+import { Migration20251210000000_chapter_upload } from './Migration20251210000000_chapter_upload';
 
 /**
  * Every migration, in order. Listed explicitly (no file globbing) so the compiled app, the CLI and the
@@ -11,4 +12,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20251122000000_initial', class: Migration20251122000000_initial },
   { name: 'Migration20251201000000_series', class: Migration20251201000000_series },
   { name: 'Migration20251202000000_listing_index', class: Migration20251202000000_listing_index },
+  { name: 'Migration20251210000000_chapter_upload', class: Migration20251210000000_chapter_upload },
 ];

@@ -1,14 +1,22 @@
 import { BullModule } from '@nestjs/bullmq';
 import { Module } from '@nestjs/common';
 import { QUEUES } from '../../jobs/job-names';
+import { IngestCoreModule } from '../ingest/ingest-core.module';
+import { AbandonedUploadsService } from './abandoned-uploads.service';
 import { MaintenanceProcessor } from './maintenance.processor';
 import { MaintenanceScheduler } from './maintenance.scheduler';
 import { MaintenanceService } from './maintenance.service';
 import { WorkerHeartbeatService } from './worker-heartbeat.service';
 
 @Module({
-  imports: [BullModule.registerQueue({ name: QUEUES.maintenance })],
-  providers: [MaintenanceService, MaintenanceProcessor, MaintenanceScheduler, WorkerHeartbeatService],
-  exports: [MaintenanceService],
+  imports: [BullModule.registerQueue({ name: QUEUES.maintenance }), IngestCoreModule],
+  providers: [
+    MaintenanceService,
+    AbandonedUploadsService,
+    MaintenanceProcessor,
+    MaintenanceScheduler,
+    WorkerHeartbeatService,
+  ],
+  exports: [MaintenanceService, AbandonedUploadsService],
 })
 export class MaintenanceModule {}

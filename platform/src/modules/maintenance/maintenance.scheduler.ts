@@ -1,7 +1,7 @@
 import { InjectQueue } from '@nestjs/bullmq';
 import { Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import type { Queue } from 'bullmq';
-import { JOBS, QUEUES, TOKENS_PURGE_EVERY_MS } from '../../jobs/job-names';
+import { JOBS, QUEUES, TOKENS_PURGE_EVERY_MS, UPLOADS_PURGE_EVERY_MS } from '../../jobs/job-names';
 
 /** Registers the repeatable maintenance jobs (upsert: idempotent across restarts and replicas). */
 @Injectable()
@@ -21,6 +21,15 @@ export class MaintenanceScheduler implements OnApplicationBootstrap {
           removeOnComplete: 100,
           removeOnFail: 500,
         },
+      },
+    );
+    await this.queue.upsertJobScheduler(
+      JOBS.uploadsPurgeAbandoned,
+      { every: UPLOADS_PURGE_EVERY_MS },
+      {
+        name: JOBS.uploadsPurgeAbandoned,
+        data: {},
+        opts: { attempts: 3, backoff: { type: 'exponential', delay: 5_000 }, removeOnComplete: 100, removeOnFail: 500 },
       },
     );
   }

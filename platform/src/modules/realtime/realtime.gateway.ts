@@ -33,6 +33,9 @@ export class RealtimeGateway
 {
   private readonly logger = new Logger(RealtimeGateway.name);
   private readonly clients = new Set<WebSocket>();
+  /** Each signed-in user's open sockets (set from the session at connect), for events meant for them. */
+  private readonly socketsByUser = new Map<number, Set<WebSocket>>();
+  private readonly userBySocket = new Map<WebSocket, number>();
   private heartbeatTimer: NodeJS.Timeout | undefined;
   private refreshTimer: NodeJS.Timeout | undefined;
 
@@ -70,6 +73,8 @@ export class RealtimeGateway
       const auth = await RequestContext.create(this.em, () =>
         this.identity.resolveSession(request.headers.cookie),
       );
+      // The socket may have closed while its session was looked up: then there is no one to register.
+      if (auth.user && this.clients.has(client)) this.register(client, auth.user.id);
       const event: ConnectionEvent = {
         event: REALTIME_EVENTS.connection,
         data: {
@@ -86,7 +91,35 @@ export class RealtimeGateway
   }
 
   handleDisconnect(client: WebSocket): void {
+    this.unregister(client);
     if (this.clients.delete(client)) void this.publishCount();
+  }
+
+  /** Sends to every socket of one user on this process; returns how many got it. */
+  sendToUser(userId: number, message: unknown): number {
+    const sockets = this.socketsByUser.get(userId);
+    if (!sockets) return 0;
+    for (const socket of sockets) this.send(socket, message);
+    return sockets.size;
+  }
+
+  private register(client: WebSocket, userId: number): void {
+    this.userBySocket.set(client, userId);
+    let sockets = this.socketsByUser.get(userId);
+    if (!sockets) {
+      sockets = new Set();
+      this.socketsByUser.set(userId, sockets);
+    }
+    sockets.add(client);
+  }
+
+  private unregister(client: WebSocket): void {
+    const userId = this.userBySocket.get(client);
+    if (userId === undefined) return;
+    this.userBySocket.delete(client);
+    const sockets = this.socketsByUser.get(userId);
+    sockets?.delete(client);
+    if (sockets?.size === 0) this.socketsByUser.delete(userId);
   }
 
   @SubscribeMessage(REALTIME_EVENTS.ping)

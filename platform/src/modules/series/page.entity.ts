@@ -9,6 +9,8 @@ export const PageSchema = defineEntity({
     id: p.integer().primary().autoincrement(),
     chapter: () => p.manyToOne(Chapter).deleteRule('cascade').ref(),
     index: p.integer(),
+    /** The uploaded page it came from (tall strips give several slices of one); null when seeded. */
+    sourceIndex: p.integer().fieldName('source_index').nullable(),
     mediaKey: p.string().length(80).fieldName('media_key'),
     width: p.integer(),
     height: p.integer(),

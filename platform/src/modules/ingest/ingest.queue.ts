@@ -1,0 +1,97 @@
+import { InjectQueue } from '@nestjs/bullmq';
+import { Inject, Injectable } from '@nestjs/common';
+import type { JobState, Queue } from 'bullmq';
+import { APP_CONFIG, type AppConfig } from '../../config/app-config';
+import { JOBS, type JobPayloads, QUEUES } from '../../jobs/job-names';
+
+type IngestPayload = JobPayloads[typeof JOBS.chapterIngest];
+
+/** How long adding a job may take before the caller gives up and answers 503. */
+export const ENQUEUE_TIMEOUT_MS = 5_000;
+
+/** States in which a job will still run (or is running): no second one is needed. */
+const LIVE_STATES: ReadonlySet<JobState | 'unknown'> = new Set([
+  'waiting',
+  'active',
+  'delayed',
+  'prioritized',
+  'waiting-children',
+]);
+
+export function isLiveJob(state: JobState | 'unknown'): boolean {
+  return LIVE_STATES.has(state);
+}
+
+class EnqueueTimeout extends Error {
+  constructor() {
+    super('Command timed out: adding the ingest job took too long');
+    this.name = 'EnqueueTimeout';
+  }
+}
+
+/**
+ * The `ingest` queue as the rest of the code uses it: one `chapter.ingest` job per upload, with the
+ * upload id as job id, so adding twice never gives two jobs. Both processes use it: the API to add,
+ * the worker's reconciler to add again what Redis lost.
+ */
+@Injectable()
+export class IngestQueue {
+  constructor(
+    @InjectQueue(QUEUES.ingest) private readonly queue: Queue<IngestPayload>,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  /**
+   * Makes sure the upload has a job that will run. A finished or failed job of an earlier run is
+   * removed first (its id would otherwise swallow the new one). Fails, within a few seconds at
+   * most, when Redis is unavailable.
+   */
+  async enqueue(uploadId: string): Promise<void> {
+    await withTimeout(this.ensureJob(uploadId), ENQUEUE_TIMEOUT_MS);
+  }
+
+  async jobState(uploadId: string): Promise<JobState | 'unknown'> {
+    return this.queue.getJobState(uploadId);
+  }
+
+  /** Removes the upload's job unless a worker holds it; false when it could not be removed. */
+  async removeJob(uploadId: string): Promise<boolean> {
+    try {
+      await withTimeout(this.queue.remove(uploadId), ENQUEUE_TIMEOUT_MS);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  private async ensureJob(uploadId: string): Promise<void> {
+    const state = await this.queue.getJobState(uploadId);
+    if (isLiveJob(state)) return;
+    if (state !== 'unknown') await this.queue.remove(uploadId);
+    const { attempts, backoffMs } = this.config.ingest;
+    await this.queue.add(
+      JOBS.chapterIngest,
+      { uploadId },
+      {
+        jobId: uploadId,
+        attempts,
+        backoff: { type: 'exponential', delay: backoffMs },
+        removeOnComplete: true,
+        // Kept a week for diagnosis; the upload row holds what the uploader sees.
+        removeOnFail: { age: 7 * 24 * 3600 },
+      },
+    );
+  }
+}
+
+async function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new EnqueueTimeout()), ms);
+  });
+  try {
+    return await Promise.race([work, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}

@@ -1,0 +1,354 @@
+import { EntityManager, MikroORM } from '@mikro-orm/postgresql';
+import { Injectable } from '@nestjs/common';
+import type {
+  ChapterLanguage,
+  IngestFailure,
+  IngestState,
+  ModerationStatus,
+  SeriesType,
+  UploadMethod,
+} from '@warraq/contracts';
+
+/** Where a query runs: the shared pool, or the EntityManager of an open transaction. */
+export type Db = Pick<EntityManager, 'execute'>;
+
+export interface UploadSeriesRow {
+  id: number;
+  slug: string;
+  type: SeriesType;
+  moderation_status: ModerationStatus;
+  created_by: number | null;
+}
+
+export interface UploadRow {
+  id: string;
+  uploader_id: number;
+  series_id: number;
+  slug: string;
+  number: number;
+  title: string | null;
+  language: ChapterLanguage;
+  translation_group: string | null;
+  upload_method: UploadMethod;
+  state: IngestState;
+  processed: number;
+  total: number | null;
+  chapter_id: number | null;
+  failure: IngestFailure | null;
+  created_at: Date | string;
+  updated_at: Date | string;
+}
+
+export interface UploadFileRow {
+  index: number;
+  name: string;
+  size: number;
+  declared_type: string;
+  received: boolean;
+}
+
+export interface UploadWithFiles extends UploadRow {
+  files: UploadFileRow[];
+}
+
+export interface NewUpload {
+  id: string;
+  uploaderId: number;
+  seriesId: number;
+  number: number;
+  title: string | null;
+  language: ChapterLanguage;
+  translationGroup: string | null;
+  notes: string | null;
+  uploadMethod: UploadMethod;
+  files: { name: string; size: number; type: string }[];
+}
+
+export interface NewPage {
+  index: number;
+  sourceIndex: number;
+  mediaKey: string;
+  width: number;
+  height: number;
+}
+
+const UPLOAD_COLUMNS = `u.id, u.uploader_id, u.series_id, s.slug, u.number::float8 as number, u.title, u.language,
+  u.translation_group, u.upload_method, u.state, u.processed, u.total, u.chapter_id, u.failure,
+  u.created_at, u.updated_at`;
+
+/** The states in which a job for the upload should exist in the queue. */
+export const UNSETTLED_STATES: readonly IngestState[] = ['queued', 'processing'];
+
+/** Every query of the ingest records (raw SQL: each statement is one atomic state transition). */
+@Injectable()
+export class IngestRepository {
+  constructor(private readonly orm: MikroORM) {}
+
+  private get db(): Db {
+    return this.orm.em;
+  }
+
+  /** Runs `work` in one transaction; its queries take the `Db` it is given. */
+  transaction<T>(work: (tx: Db) => Promise<T>): Promise<T> {
+    return this.orm.em.fork().transactional((tx) => work(tx));
+  }
+
+  async series(seriesId: number): Promise<UploadSeriesRow | null> {
+    const rows = await this.db.execute<UploadSeriesRow[]>(
+      'select id, slug, type, moderation_status, created_by from series where id = ?',
+      [seriesId],
+    );
+    return rows[0] ?? null;
+  }
+
+  /**
+   * Whether this variant already exists: same series, number and language, and the same translation
+   * group ignoring case (no group counts as one group), among chapters not rejected.
+   */
+  async variantExists(
+    v: { seriesId: number; number: number; language: ChapterLanguage; translationGroup: string | null },
+    db: Db = this.db,
+  ): Promise<boolean> {
+    const rows = await db.execute<{ found: number }[]>(
+      `select 1 as found from chapter
+       where series_id = ? and number = ? and language = ? and moderation_status <> 'rejected'
+         and lower(coalesce(translation_group, '')) = lower(?)
+       limit 1`,
+      [v.seriesId, v.number, v.language, v.translationGroup ?? ''],
+    );
+    return rows.length > 0;
+  }
+
+  /**
+   * Inserts the upload and its files, unless the uploader already holds `maxOpen` uploads still
+   * receiving files (checked under a per-user lock, so parallel declarations cannot overshoot).
+   */
+  async insert(upload: NewUpload, maxOpen: number): Promise<boolean> {
+    return this.transaction(async (tx) => {
+      await tx.execute(`select pg_advisory_xact_lock(hashtext('chapter_upload'), ?)`, [upload.uploaderId]);
+      const open = await tx.execute<{ n: number }[]>(
+        `select count(*)::int as n from chapter_upload where uploader_id = ? and state = 'receiving'`,
+        [upload.uploaderId],
+      );
+      if ((open[0]?.n ?? 0) >= maxOpen) return false;
+      await tx.execute(
+        `insert into chapter_upload (id, uploader_id, series_id, number, title, language, translation_group,
+           notes, upload_method, state)
+         values (?, ?, ?, ?, ?, ?, ?, ?, ?, 'receiving')`,
+        [
+          upload.id,
+          upload.uploaderId,
+          upload.seriesId,
+          upload.number,
+          upload.title,
+          upload.language,
+          upload.translationGroup,
+          upload.notes,
+          upload.uploadMethod,
+        ],
+      );
+      await tx.execute(
+        `insert into chapter_upload_file (upload_id, index, name, size, declared_type)
+         select ?, f.ordinality - 1, f.value->>'name', (f.value->>'size')::int, f.value->>'type'
+         from jsonb_array_elements(?::jsonb) with ordinality as f(value, ordinality)`,
+        [upload.id, JSON.stringify(upload.files)],
+      );
+      return true;
+    });
+  }
+
+  async find(uploadId: string, db: Db = this.db): Promise<UploadRow | null> {
+    const rows = await db.execute<UploadRow[]>(
+      `select ${UPLOAD_COLUMNS} from chapter_upload u join series s on s.id = u.series_id where u.id = ?`,
+      [uploadId],
+    );
+    return rows[0] ?? null;
+  }
+
+  /** The upload and its files in declared order: everything its status answer shows. */
+  async findWithFiles(uploadId: string): Promise<UploadWithFiles | null> {
+    const rows = await this.db.execute<UploadWithFiles[]>(
+      `select ${UPLOAD_COLUMNS}, coalesce((
+         select json_agg(json_build_object('index', f.index, 'name', f.name, 'size', f.size,
+           'declared_type', f.declared_type, 'received', f.received_at is not null) order by f.index)
+         from chapter_upload_file f where f.upload_id = u.id), '[]'::json) as files
+       from chapter_upload u join series s on s.id = u.series_id where u.id = ?`,
+      [uploadId],
+    );
+    return rows[0] ?? null;
+  }
+
+  async file(uploadId: string, index: number): Promise<UploadFileRow | null> {
+    const rows = await this.db.execute<UploadFileRow[]>(
+      `select index, name, size, declared_type, received_at is not null as received
+       from chapter_upload_file where upload_id = ? and index = ?`,
+      [uploadId, index],
+    );
+    return rows[0] ?? null;
+  }
+
+  /** Locks the upload row for the rest of the transaction and returns its state. */
+  async lockState(tx: Db, uploadId: string): Promise<IngestState | null> {
+    const rows = await tx.execute<{ state: IngestState }[]>(
+      'select state from chapter_upload where id = ? for update',
+      [uploadId],
+    );
+    return rows[0]?.state ?? null;
+  }
+
+  async markReceived(tx: Db, uploadId: string, index: number, sha256: string): Promise<void> {
+    await tx.execute(
+      `update chapter_upload_file set received_at = now(), sha256 = ? where upload_id = ? and index = ?`,
+      [sha256, uploadId, index],
+    );
+    await tx.execute('update chapter_upload set updated_at = now() where id = ?', [uploadId]);
+  }
+
+  /** receiving → queued, only when every file is received. False when another request won. */
+  async markQueued(uploadId: string): Promise<boolean> {
+    const rows = await this.db.execute<{ id: string }[]>(
+      `update chapter_upload u set state = 'queued', updated_at = now()
+       where u.id = ? and u.state = 'receiving'
+         and not exists (select 1 from chapter_upload_file f where f.upload_id = u.id and f.received_at is null)
+       returning u.id`,
+      [uploadId],
+    );
+    return rows.length > 0;
+  }
+
+  /** Undoes markQueued when the job could not be added: nothing was acknowledged. */
+  async unqueue(uploadId: string): Promise<void> {
+    await this.db.execute(
+      `update chapter_upload set state = 'receiving', updated_at = now() where id = ? and state = 'queued'`,
+      [uploadId],
+    );
+  }
+
+  /** failed → queued, starting from nothing again. False when it was not failed. */
+  async markRetried(uploadId: string): Promise<boolean> {
+    const rows = await this.db.execute<{ id: string }[]>(
+      `update chapter_upload set state = 'queued', failure = null, processed = 0, total = null, updated_at = now()
+       where id = ? and state = 'failed' returning id`,
+      [uploadId],
+    );
+    return rows.length > 0;
+  }
+
+  /** Undoes markRetried when the job could not be added, restoring the failure the uploader saw. */
+  async unretry(uploadId: string, failure: IngestFailure | null): Promise<void> {
+    await this.db.execute(
+      `update chapter_upload set state = 'failed', failure = ?::jsonb, updated_at = now()
+       where id = ? and state = 'queued'`,
+      [JSON.stringify(failure), uploadId],
+    );
+  }
+
+  /** queued (or processing, after a crash) → processing, from zero. False when nothing is to do. */
+  async markProcessing(uploadId: string): Promise<boolean> {
+    const rows = await this.db.execute<{ id: string }[]>(
+      `update chapter_upload set state = 'processing', processed = 0, total = null, failure = null, updated_at = now()
+       where id = ? and state in ('queued', 'processing') returning id`,
+      [uploadId],
+    );
+    return rows.length > 0;
+  }
+
+  async saveProgress(uploadId: string, processed: number, total: number | null): Promise<void> {
+    await this.db.execute(
+      `update chapter_upload set processed = ?, total = ?, updated_at = now() where id = ? and state = 'processing'`,
+      [processed, total, uploadId],
+    );
+  }
+
+  /** processing → queued: the worker is stopping and hands the chapter back. */
+  async handBack(uploadId: string): Promise<void> {
+    await this.db.execute(
+      `update chapter_upload set state = 'queued', updated_at = now() where id = ? and state = 'processing'`,
+      [uploadId],
+    );
+  }
+
+  async markFailed(uploadId: string, failure: IngestFailure, db: Db = this.db): Promise<void> {
+    await db.execute(
+      `update chapter_upload set state = 'failed', failure = ?::jsonb, updated_at = now()
+       where id = ? and state in ('queued', 'processing')`,
+      [JSON.stringify(failure), uploadId],
+    );
+  }
+
+  /** Serializes chapter creation per series, so two uploads of one variant cannot both pass the check. */
+  async lockSeries(tx: Db, seriesId: number): Promise<void> {
+    await tx.execute('select id from series where id = ? for update', [seriesId]);
+  }
+
+  /** Inside the publishing transaction: the pending chapter, its pages and the upload marked done. */
+  async insertChapter(
+    tx: Db,
+    upload: UploadRow,
+    result: { pageCount: number; pages: NewPage[] },
+  ): Promise<number> {
+    const chapters = await tx.execute<{ id: number }[]>(
+      `insert into chapter (series_id, number, title, language, translation_group, uploader_id,
+         moderation_status, published_at, page_count)
+       values (?, ?, ?, ?, ?, ?, 'pending', null, ?) returning id`,
+      [
+        upload.series_id,
+        upload.number,
+        upload.title,
+        upload.language,
+        upload.translation_group,
+        upload.uploader_id,
+        result.pageCount,
+      ],
+    );
+    const chapterId = chapters[0]!.id;
+    await tx.execute(
+      `insert into page (chapter_id, index, source_index, media_key, width, height)
+       select ?, p.index, p.source_index, p.media_key, p.width, p.height
+       from jsonb_to_recordset(?::jsonb) as p(index int, source_index int, media_key text, width int, height int)`,
+      [
+        chapterId,
+        JSON.stringify(
+          result.pages.map((page) => ({
+            index: page.index,
+            source_index: page.sourceIndex,
+            media_key: page.mediaKey,
+            width: page.width,
+            height: page.height,
+          })),
+        ),
+      ],
+    );
+    await tx.execute(
+      `update chapter_upload set state = 'done', chapter_id = ?, processed = ?, total = ?, failure = null,
+         updated_at = now() where id = ?`,
+      [chapterId, result.pageCount, result.pageCount, upload.id],
+    );
+    return chapterId;
+  }
+
+  /** Deletes an upload that is not being processed and not done. False when it could not be. */
+  async deleteSettled(uploadId: string): Promise<boolean> {
+    const rows = await this.db.execute<{ id: string }[]>(
+      `delete from chapter_upload where id = ? and state in ('receiving', 'queued', 'failed') returning id`,
+      [uploadId],
+    );
+    return rows.length > 0;
+  }
+
+  /** Uploads that should have a job in the queue. */
+  async unsettled(): Promise<{ id: string; state: IngestState }[]> {
+    return this.db.execute(
+      `select id, state from chapter_upload where state in ('queued', 'processing') order by created_at`,
+    );
+  }
+
+  /** Deletes uploads left receiving files since before `before`; returns their ids. */
+  async deleteAbandoned(before: Date): Promise<string[]> {
+    const rows = await this.db.execute<{ id: string }[]>(
+      `delete from chapter_upload where state = 'receiving' and updated_at < ? returning id`,
+      [before],
+    );
+    return rows.map((r) => r.id);
+  }
+}

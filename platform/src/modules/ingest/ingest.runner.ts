@@ -1,0 +1,169 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { type IngestFailure, INGEST_MESSAGES } from '@warraq/contracts';
+import { MediaStorage } from '../media/media-storage';
+import { IngestProgressPublisher } from './ingest-progress.publisher';
+import { IngestRepository, type UploadWithFiles } from './ingest.repository';
+import { IngestWorkspace } from './ingest-workspace';
+import { processChapterSource } from './processing/process-chapter';
+import { IngestRejection, type ProcessedPage } from './processing/processing.types';
+import { type Progress, ProgressThrottle } from './progress-throttle';
+
+/** At most five progress writes (and `/ws` events) per second per upload. */
+export const PROGRESS_INTERVAL_MS = 200;
+
+export type RunOutcome = 'done' | 'skipped' | 'rejected' | 'duplicate' | 'handed-back';
+
+export interface RunContext {
+  /** Aborted when the worker is shutting down: the chapter is handed back between pages. */
+  signal: AbortSignal;
+  /** No retry follows if this attempt fails: a transient error then fails the upload for good. */
+  lastAttempt: boolean;
+}
+
+const INTERNAL_FAILURE: IngestFailure = {
+  code: 'internal',
+  message: INGEST_MESSAGES.processingFailed,
+  file: null,
+};
+
+const DUPLICATE_FAILURE: IngestFailure = {
+  code: 'duplicate_chapter',
+  message: INGEST_MESSAGES.duplicateChapter,
+  file: null,
+};
+
+/**
+ * One processing run of an upload, safe to repeat: pages are content-addressed (storing them twice
+ * is harmless) and the chapter appears in one transaction that first re-checks, under a row lock,
+ * that the upload is still processing. So a run after a crash, or two runs racing, publish the
+ * chapter exactly once, never with missing pages.
+ */
+@Injectable()
+export class IngestRunner {
+  private readonly logger = new Logger(IngestRunner.name);
+
+  constructor(
+    private readonly uploads: IngestRepository,
+    private readonly workspace: IngestWorkspace,
+    private readonly storage: MediaStorage,
+    private readonly publisher: IngestProgressPublisher,
+  ) {}
+
+  async run(uploadId: string, context: RunContext): Promise<RunOutcome> {
+    const upload = await this.uploads.findWithFiles(uploadId);
+    // Deleted, done, failed (a retry re-queues it first) or not committed: nothing to do.
+    if (!upload || (upload.state !== 'queued' && upload.state !== 'processing')) return 'skipped';
+    if (!(await this.uploads.markProcessing(uploadId))) return 'skipped';
+    await this.publisher.publish(uploadId);
+
+    let pages: ProcessedPage[];
+    try {
+      pages = await this.process(upload, context.signal);
+    } catch (error) {
+      if (context.signal.aborted) {
+        await this.uploads.handBack(uploadId);
+        await this.publisher.publish(uploadId);
+        return 'handed-back';
+      }
+      if (error instanceof IngestRejection) {
+        await this.fail(uploadId, { code: error.code, message: error.message, file: error.file });
+        return 'rejected';
+      }
+      return this.transientFailure(uploadId, error, context);
+    }
+
+    let outcome: RunOutcome;
+    try {
+      outcome = await this.publish(upload, pages);
+    } catch (error) {
+      return this.transientFailure(uploadId, error, context);
+    }
+    if (outcome === 'done') await this.workspace.remove(uploadId);
+    else await this.workspace.removeWorkDir(uploadId);
+    await this.publisher.publish(uploadId);
+    return outcome;
+  }
+
+  private async process(upload: UploadWithFiles, signal: AbortSignal): Promise<ProcessedPage[]> {
+    const progress = new ProgressThrottle(
+      (p) => this.saveProgress(upload.id, p),
+      PROGRESS_INTERVAL_MS,
+      (error) => this.logger.warn(`progress of ${upload.id} not saved: ${String(error)}`),
+    );
+    try {
+      const pages = await processChapterSource(
+        {
+          method: upload.upload_method,
+          files: upload.files.map((f) => ({
+            path: this.workspace.originalPath(upload.id, f.index),
+            name: f.name,
+          })),
+        },
+        {
+          workDir: this.workspace.workDir(upload.id),
+          storage: this.storage,
+          signal,
+          onTotal: (total) => progress.report({ processed: 0, total }),
+          onPage: (processed, total) => progress.report({ processed, total }),
+        },
+      );
+      await progress.settle();
+      if (pages.length === 0) throw new Error(`processing of ${upload.id} returned no pages`);
+      return pages;
+    } catch (error) {
+      await progress.cancel();
+      throw error;
+    }
+  }
+
+  /**
+   * The one transaction that makes the chapter exist: upload row locked and still processing, the
+   * series locked and the variant still free, then chapter, every page and the upload's `done`.
+   */
+  private publish(upload: UploadWithFiles, pages: ProcessedPage[]): Promise<RunOutcome> {
+    return this.uploads.transaction(async (tx) => {
+      if ((await this.uploads.lockState(tx, upload.id)) !== 'processing') return 'skipped';
+      await this.uploads.lockSeries(tx, upload.series_id);
+      const variant = {
+        seriesId: upload.series_id,
+        number: upload.number,
+        language: upload.language,
+        translationGroup: upload.translation_group,
+      };
+      if (await this.uploads.variantExists(variant, tx)) {
+        await this.uploads.markFailed(upload.id, DUPLICATE_FAILURE, tx);
+        return 'duplicate';
+      }
+      const pageCount = new Set(pages.map((p) => p.sourceIndex)).size;
+      await this.uploads.insertChapter(tx, upload, { pageCount, pages });
+      return 'done';
+    });
+  }
+
+  private async saveProgress(uploadId: string, progress: Progress): Promise<void> {
+    await this.uploads.saveProgress(uploadId, progress.processed, progress.total);
+    await this.publisher.publish(uploadId);
+  }
+
+  private async fail(uploadId: string, failure: IngestFailure): Promise<void> {
+    await this.uploads.markFailed(uploadId, failure);
+    await this.workspace.removeWorkDir(uploadId);
+    await this.publisher.publish(uploadId);
+  }
+
+  /** Rethrown for the queue to retry; on the last attempt the upload fails with a generic reason. */
+  private async transientFailure(uploadId: string, error: unknown, context: RunContext): Promise<never> {
+    this.logger.error(
+      `ingest ${uploadId} failed${context.lastAttempt ? ' for good' : ', will retry'}: ${
+        error instanceof Error ? (error.stack ?? error.message) : String(error)
+      }`,
+    );
+    if (context.lastAttempt) await this.fail(uploadId, INTERNAL_FAILURE).catch(() => undefined);
+    throw error;
+  }
+
+  /** Marks an upload whose job died without a word (its worker killed too often) as failed. */
+  async failLost(uploadId: string): Promise<void> {
+    await this.fail(uploadId, INTERNAL_FAILURE);
+  }
+}
