@@ -36,10 +36,11 @@ async function chapter(slug, number, viewer) {
   ]);
   const numbers = [...new Set(all.map((c) => Number(c.number)))];
   const at = numbers.indexOf(number);
-  const pages = content.rows[0].pages.map(([key, width, height]) => ({
+  const pages = content.rows[0].pages.map(([key, width, height, source]) => ({
     url: `/media/${key}`,
     width,
     height,
+    source,
   }));
   return {
     success: true,

@@ -63,6 +63,8 @@ describe('reader, reactions and counters', () => {
     expect(chapter.images).toHaveLength(3);
     expect(chapter.images[0]).toMatch(/^\/media\/[a-f0-9]{64}\.webp$/);
     expect(chapter.pages[0]).toMatchObject({ width: 800, height: 1200 });
+    // Seeded pages were never sliced: each image is its own uploaded page.
+    expect(chapter.pages.map((p) => p.source)).toEqual([0, 1, 2]);
     expect(chapter.prevChapter).toBeNull();
     expect(chapter.nextChapter).toEqual({ id: ch15.id, chapterNumber: 1.5 });
     expect(chapter.chapterNumbers).toEqual([1, 1.5, 2]);

@@ -115,6 +115,8 @@ export const ChapterPageSchema = z.object({
   url: z.string(),
   width: z.number().int(),
   height: z.number().int(),
+  /** The uploaded page this image is part of: the slices of one tall strip share it. */
+  source: z.number().int().nonnegative(),
 });
 export type ChapterPage = z.infer<typeof ChapterPageSchema>;
 

@@ -14,7 +14,8 @@ export interface SeriesHeaderRow {
 
 export interface ChapterContentRow {
   body: string | null;
-  pages: [string, number, number][];
+  /** media key, width, height, uploaded page (slices of a tall strip share it). */
+  pages: [string, number, number, number][];
 }
 
 /** What access checks on a chapter need: its own and its series' moderation state and owners. */

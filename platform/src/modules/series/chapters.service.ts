@@ -162,7 +162,12 @@ export class ChaptersService {
         chapterNumber: chosen.number,
         language: chosen.language,
         images: content.pages.map(([key]) => mediaUrl(key)),
-        pages: content.pages.map(([key, width, height]) => ({ url: mediaUrl(key), width, height })),
+        pages: content.pages.map(([key, width, height, source]) => ({
+          url: mediaUrl(key),
+          width,
+          height,
+          source,
+        })),
         body: content.body,
         views: chosen.view_count,
         likes: chosen.like_count,

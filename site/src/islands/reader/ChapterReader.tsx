@@ -1,8 +1,9 @@
-import { useCallback, useEffect, useRef, useState, type MouseEvent, type TouchEvent } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type MouseEvent, type TouchEvent } from 'react';
 import { READING_MODES, type ChapterReader as Chapter, type ReadingMode } from '@warraq/contracts';
 import { favoriteSeries, likeChapter, saveProgress } from '@/lib/api/content';
 import { ApiError, failureMessage } from '@/lib/api/api-error';
 import { formatChapterNumber } from '@/lib/content/chapter-groups';
+import { readerScreens } from '@/lib/content/reader-screens';
 import { keyToAction, swipeToAction, tapToAction, type ReaderAction } from '@/lib/content/reading-direction';
 import { href, type HrefContext } from '@/lib/site/href';
 import { chapterPath, seriesPath } from '@/lib/site/manga-links';
@@ -41,7 +42,9 @@ function preload(url: string) {
 export default function ChapterReader(props: ChapterReaderProps) {
   const { chapter, site, signedIn } = props;
   const pages = chapter.pages;
-  const last = pages.length - 1;
+  // `page` counts screens: an uploaded page, whose tall strip may be stored as several slices.
+  const screens = useMemo(() => readerScreens(pages), [pages]);
+  const last = screens.length - 1;
   const [mode, setMode] = useState<ReadingMode>(props.initialMode);
   const [page, setPage] = useState(Math.min(Math.max(0, props.initialPage), Math.max(0, last)));
   const [like, setLike] = useState({ on: props.isLiked, count: chapter.likes });
@@ -96,8 +99,10 @@ export default function ChapterReader(props: ChapterReaderProps) {
   // Paged: bring the page into view on turn, and fetch the next pages ahead.
   useEffect(() => {
     if (!paged) return;
-    for (const next of pages.slice(page + 1, page + 1 + PREFETCH_AHEAD)) preload(next.url);
-  }, [paged, page, pages]);
+    for (const next of screens.slice(page + 1, page + 1 + PREFETCH_AHEAD)) {
+      for (const image of next.images) preload(image.url);
+    }
+  }, [paged, page, screens]);
   const firstRender = useRef(true);
   useEffect(() => {
     if (firstRender.current) {
@@ -294,12 +299,13 @@ export default function ChapterReader(props: ChapterReaderProps) {
       : null,
     fmt(t.reader.views, { count: numberFormat.format(chapter.views) }),
   ].filter((item): item is string => item !== null);
-  const pageStyle = (width: number, height: number) =>
-    paged
+  // A strip's slices stack at full width even when paged: fitting each to the screen would split it.
+  const pageStyle = (width: number, height: number, slice: boolean) =>
+    paged && !slice
       ? { aspectRatio: `${width} / ${height}`, width: `min(100%, calc(82dvh * ${width / height}))` }
       : { aspectRatio: `${width} / ${height}`, width: '100%', maxWidth: `${width}px` };
-  const shown = paged ? pages.slice(page, page + 1) : pages;
-  const offset = paged ? page : 0;
+  const shownScreens = paged ? screens.slice(page, page + 1) : screens;
+  const sliced = (screen: { images: unknown[] }) => screen.images.length > 1;
 
   return (
     <div className="flex flex-col gap-4" ref={topRef} data-reading-mode={mode}>
@@ -405,34 +411,40 @@ export default function ChapterReader(props: ChapterReaderProps) {
         </p>
       ) : (
         <section
-          aria-label={fmt(t.reader.pageOf, { page: page + 1, total: pages.length })}
+          aria-label={fmt(t.reader.pageOf, { page: page + 1, total: screens.length })}
           className="flex flex-col items-center"
           onTouchStart={handleTouchStart}
           onTouchEnd={handleTouchEnd}
         >
           {paged && (
             <p className="mb-2 text-sm" aria-live="polite" data-testid="reader-page">
-              {fmt(t.reader.pageOf, { page: page + 1, total: pages.length })}
+              {fmt(t.reader.pageOf, { page: page + 1, total: screens.length })}
             </p>
           )}
-          {shown.map((item, index) => (
-            <img
-              key={item.url}
-              src={item.url}
-              width={item.width}
-              height={item.height}
-              alt={fmt(t.reader.pageAlt, { n: offset + index + 1 })}
-              loading={offset + index < 2 ? 'eager' : 'lazy'}
-              decoding="async"
-              data-reader-page={offset + index}
-              style={pageStyle(item.width, item.height)}
-              className={`block h-auto bg-base-200 object-contain ${paged ? 'cursor-pointer select-none' : ''}`}
-              onClick={paged ? handleTap : undefined}
-              onError={(event) => {
-                if (!event.currentTarget.src.endsWith(PAGE_FALLBACK)) event.currentTarget.src = PAGE_FALLBACK;
-              }}
-            />
-          ))}
+          {shownScreens.map((screen, screenIndex) =>
+            screen.images.map((item, slice) => {
+              const at = paged ? page : screenIndex;
+              return (
+                <img
+                  key={item.url}
+                  src={item.url}
+                  width={item.width}
+                  height={item.height}
+                  alt={fmt(t.reader.pageAlt, { n: at + 1 })}
+                  loading={screen.start + slice < 2 ? 'eager' : 'lazy'}
+                  decoding="async"
+                  data-reader-page={at}
+                  style={pageStyle(item.width, item.height, sliced(screen))}
+                  className={`block h-auto bg-base-200 object-contain ${paged ? 'cursor-pointer select-none' : ''}`}
+                  onClick={paged ? handleTap : undefined}
+                  onError={(event) => {
+                    if (!event.currentTarget.src.endsWith(PAGE_FALLBACK))
+                      event.currentTarget.src = PAGE_FALLBACK;
+                  }}
+                />
+              );
+            }),
+          )}
           {paged && (
             <div className="mt-3 flex gap-2" dir={mode === 'paged-rtl' ? 'rtl' : 'ltr'}>
               <button type="button" className="btn btn-sm" onClick={() => move('prev')}>

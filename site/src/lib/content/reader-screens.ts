@@ -1,0 +1,22 @@
+import type { ChapterPage } from '@warraq/contracts';
+
+/** One reading position: an uploaded page, possibly stored as several slices of a tall strip. */
+export interface ReaderScreen {
+  /** Position of the first image of this screen in the chapter's flat page list. */
+  start: number;
+  images: ChapterPage[];
+}
+
+/**
+ * Groups consecutive images of one uploaded page (same `source`) into one screen, so the paged
+ * modes turn a whole strip at once and count pages as the uploader did.
+ */
+export function readerScreens(pages: readonly ChapterPage[]): ReaderScreen[] {
+  const screens: ReaderScreen[] = [];
+  pages.forEach((image, index) => {
+    const current = screens.at(-1);
+    if (current && current.images[0]?.source === image.source) current.images.push(image);
+    else screens.push({ start: index, images: [image] });
+  });
+  return screens;
+}
