@@ -35,6 +35,9 @@ import { createTestApp, type TestApp } from './test-app';
 
 const png = (name: string, size = 1000) => ({ name, size, type: 'image/png' });
 
+// Uploads, processing and (re)connections take seconds, not the default five-second budget.
+jest.setTimeout(30_000);
+
 describe('chapter upload: declare, files, commit (API only)', () => {
   let t: TestApp;
   let uploader: TestUser;
@@ -83,7 +86,11 @@ describe('chapter upload: declare, files, commit (API only)', () => {
 
     it('records the upload, receiving its declared files', async () => {
       const number = nextNumber();
-      const res = await declare(t, cookie, declareBody(series.id, 'images', images(), { chapterNumber: number + 0.5 }));
+      const res = await declare(
+        t,
+        cookie,
+        declareBody(series.id, 'images', images(), { chapterNumber: number + 0.5 }),
+      );
       expect(res.status).toBe(201);
       const body = res.body as ChapterUploadResponse;
       expect(body.upload).toMatchObject({
@@ -106,16 +113,59 @@ describe('chapter upload: declare, files, commit (API only)', () => {
     });
 
     it.each([
-      ['more than 300 images', Array.from({ length: 301 }, (_, i) => png(`${i}.png`)), 'images', INGEST_MESSAGES.maxImages],
+      [
+        'more than 300 images',
+        Array.from({ length: 301 }, (_, i) => png(`${i}.png`)),
+        'images',
+        INGEST_MESSAGES.maxImages,
+      ],
       ['no files', [], 'images', INGEST_MESSAGES.noFiles],
-      ['a GIF', [png('1.png'), { name: '2.gif', size: 10, type: 'image/gif' }], 'images', INGEST_MESSAGES.imagesOnly],
-      ['an image named .png declared as HTML', [{ name: 'x.png', size: 10, type: 'text/html' }], 'images', INGEST_MESSAGES.imagesOnly],
-      ['a zip among images', [png('1.png'), { name: 'c.zip', size: 10, type: 'application/zip' }], 'images', INGEST_MESSAGES.imagesOnly],
-      ['an image over 10 MB', [png('1.png', INGEST_LIMITS.maxImageBytes + 1)], 'images', INGEST_MESSAGES.imageTooLarge],
-      ['two zips', [{ name: 'a.zip', size: 10, type: 'application/zip' }, { name: 'b.zip', size: 10, type: 'application/zip' }], 'zip', INGEST_MESSAGES.oneZipOnly],
-      ['a .rar in zip mode', [{ name: 'a.rar', size: 10, type: 'application/x-rar' }], 'zip', INGEST_MESSAGES.zipOnly],
+      [
+        'a GIF',
+        [png('1.png'), { name: '2.gif', size: 10, type: 'image/gif' }],
+        'images',
+        INGEST_MESSAGES.imagesOnly,
+      ],
+      [
+        'an image named .png declared as HTML',
+        [{ name: 'x.png', size: 10, type: 'text/html' }],
+        'images',
+        INGEST_MESSAGES.imagesOnly,
+      ],
+      [
+        'a zip among images',
+        [png('1.png'), { name: 'c.zip', size: 10, type: 'application/zip' }],
+        'images',
+        INGEST_MESSAGES.imagesOnly,
+      ],
+      [
+        'an image over 10 MB',
+        [png('1.png', INGEST_LIMITS.maxImageBytes + 1)],
+        'images',
+        INGEST_MESSAGES.imageTooLarge,
+      ],
+      [
+        'two zips',
+        [
+          { name: 'a.zip', size: 10, type: 'application/zip' },
+          { name: 'b.zip', size: 10, type: 'application/zip' },
+        ],
+        'zip',
+        INGEST_MESSAGES.oneZipOnly,
+      ],
+      [
+        'a .rar in zip mode',
+        [{ name: 'a.rar', size: 10, type: 'application/x-rar' }],
+        'zip',
+        INGEST_MESSAGES.zipOnly,
+      ],
       ['an image in zip mode', [png('1.png')], 'zip', INGEST_MESSAGES.zipOnly],
-      ['a zip over 100 MB', [{ name: 'a.zip', size: INGEST_LIMITS.maxZipBytes + 1, type: 'application/zip' }], 'zip', INGEST_MESSAGES.zipTooLarge],
+      [
+        'a zip over 100 MB',
+        [{ name: 'a.zip', size: INGEST_LIMITS.maxZipBytes + 1, type: 'application/zip' }],
+        'zip',
+        INGEST_MESSAGES.zipTooLarge,
+      ],
     ])('refuses %s with the Arabic message', async (_, files, uploadMethod, message) => {
       const res = await declare(t, cookie, {
         mangaId: series.id,
@@ -139,14 +189,22 @@ describe('chapter upload: declare, files, commit (API only)', () => {
     it('does not reveal a series the uploader may not see', async () => {
       const theirs = await newSeries(t.orm, { owner: other, moderationStatus: 'pending' });
       for (const mangaId of [theirs.id, 987_654]) {
-        const res = await declare(t, cookie, declareBody(mangaId, 'images', images(), { chapterNumber: nextNumber() }));
+        const res = await declare(
+          t,
+          cookie,
+          declareBody(mangaId, 'images', images(), { chapterNumber: nextNumber() }),
+        );
         expect(res.status).toBe(404);
         expect(res.body.message).toBe(INGEST_MESSAGES.mangaNotFound);
       }
       // Its owner and staff may add chapters to it.
       const own = await declare(t, otherCookie, declareBody(theirs.id, 'images', images()));
       expect(own.status).toBe(201);
-      const staff = await declare(t, moderatorCookie, declareBody(theirs.id, 'images', images(), { chapterNumber: 2 }));
+      const staff = await declare(
+        t,
+        moderatorCookie,
+        declareBody(theirs.id, 'images', images(), { chapterNumber: 2 }),
+      );
       expect(staff.status).toBe(201);
     });
 
@@ -160,11 +218,20 @@ describe('chapter upload: declare, files, commit (API only)', () => {
     it('refuses a variant that exists (same number, language and group, any case), not another one', async () => {
       const number = nextNumber();
       await newChapter(t.orm, { series, number, language: 'AR', group: 'Fansub Team' });
-      await newChapter(t.orm, { series, number, language: 'EN', group: 'Gone', moderationStatus: 'rejected' });
+      await newChapter(t.orm, {
+        series,
+        number,
+        language: 'EN',
+        group: 'Gone',
+        moderationStatus: 'rejected',
+      });
       const same = await declare(
         t,
         cookie,
-        declareBody(series.id, 'images', images(), { chapterNumber: number, translationGroup: 'fansub team' }),
+        declareBody(series.id, 'images', images(), {
+          chapterNumber: number,
+          translationGroup: 'fansub team',
+        }),
       );
       expect(same.status).toBe(409);
       expect(same.body.errors.chapterNumber).toEqual([INGEST_MESSAGES.duplicateChapter]);
@@ -177,7 +244,11 @@ describe('chapter upload: declare, files, commit (API only)', () => {
       const replacesRejected = await declare(
         t,
         cookie,
-        declareBody(series.id, 'images', images(), { chapterNumber: number, language: 'EN', translationGroup: 'Gone' }),
+        declareBody(series.id, 'images', images(), {
+          chapterNumber: number,
+          language: 'EN',
+          translationGroup: 'Gone',
+        }),
       );
       expect(replacesRejected.status).toBe(201);
     });
@@ -190,10 +261,16 @@ describe('chapter upload: declare, files, commit (API only)', () => {
         const s = await newSeries(limited.orm);
         const statuses: number[] = [];
         for (let n = 1; n <= 4; n++) {
-          statuses.push((await declare(limited, c, declareBody(s.id, 'images', images(), { chapterNumber: n }))).status);
+          statuses.push(
+            (await declare(limited, c, declareBody(s.id, 'images', images(), { chapterNumber: n }))).status,
+          );
         }
         expect(statuses).toEqual([201, 201, 201, 429]);
-        const refused = await declare(limited, c, declareBody(s.id, 'images', images(), { chapterNumber: 9 }));
+        const refused = await declare(
+          limited,
+          c,
+          declareBody(s.id, 'images', images(), { chapterNumber: 9 }),
+        );
         expect(refused.body.message).toBe(INGEST_MESSAGES.tooManyUploads);
       } finally {
         await limited.close();
@@ -203,7 +280,11 @@ describe('chapter upload: declare, files, commit (API only)', () => {
 
   describe('sending files', () => {
     async function declared(files = images()): Promise<string> {
-      const res = await declare(t, cookie, declareBody(series.id, 'images', files, { chapterNumber: nextNumber() }));
+      const res = await declare(
+        t,
+        cookie,
+        declareBody(series.id, 'images', files, { chapterNumber: nextNumber() }),
+      );
       expect(res.status).toBe(201);
       return (res.body as ChapterUploadResponse).upload.id;
     }
@@ -228,7 +309,10 @@ describe('chapter upload: declare, files, commit (API only)', () => {
       const [a, b] = await jpegPages(2, { width: 100, height: 100 });
       const id = await declared([imageFile('1.jpg', a!)]);
       // Same declared size is required; pad b's JPEG with trailing bytes after its end marker.
-      const replacement = Buffer.concat([b!, Buffer.alloc(Math.max(0, a!.length - b!.length))]).subarray(0, a!.length);
+      const replacement = Buffer.concat([b!, Buffer.alloc(Math.max(0, a!.length - b!.length))]).subarray(
+        0,
+        a!.length,
+      );
       expect((await putFile(t, cookie, id, 0, a!)).status).toBe(200);
       expect((await putFile(t, cookie, id, 0, replacement)).status).toBe(200);
       expect((await readFile(join(originals(id), '0'))).equals(replacement)).toBe(true);
@@ -241,7 +325,9 @@ describe('chapter upload: declare, files, commit (API only)', () => {
       expect(res.status).toBe(413);
       expect(res.body.message).toBe(INGEST_MESSAGES.imageTooLarge);
       expect(existsSync(join(originals(id), '0'))).toBe(false);
-      expect(((await getStatus(t, cookie, id)).body as ChapterUploadResponse).upload.files[0]!.received).toBe(false);
+      expect(((await getStatus(t, cookie, id)).body as ChapterUploadResponse).upload.files[0]!.received).toBe(
+        false,
+      );
     });
 
     it('stops reading a streamed body (no length) as soon as it passes the declared size', async () => {
@@ -291,7 +377,9 @@ describe('chapter upload: declare, files, commit (API only)', () => {
         req.write(pages[0]!.subarray(0, 200), () => setTimeout(() => req.destroy(), 100));
       });
       await new Promise((r) => setTimeout(r, 300));
-      expect(((await getStatus(t, cookie, id)).body as ChapterUploadResponse).upload.files[0]!.received).toBe(false);
+      expect(((await getStatus(t, cookie, id)).body as ChapterUploadResponse).upload.files[0]!.received).toBe(
+        false,
+      );
       expect(readdirSync(originals(id))).toEqual([]);
     });
 
@@ -307,7 +395,13 @@ describe('chapter upload: declare, files, commit (API only)', () => {
         cookie,
         declareBody(series.id, 'zip', [zipFile(pages[0]!)], { chapterNumber: nextNumber() }),
       );
-      const zipRes = await putFile(t, cookie, (zipDeclared.body as ChapterUploadResponse).upload.id, 0, pages[0]!);
+      const zipRes = await putFile(
+        t,
+        cookie,
+        (zipDeclared.body as ChapterUploadResponse).upload.id,
+        0,
+        pages[0]!,
+      );
       expect(zipRes.status).toBe(400);
       expect(zipRes.body.message).toBe(INGEST_MESSAGES.zipOnly);
     });
@@ -325,7 +419,11 @@ describe('chapter upload: declare, files, commit (API only)', () => {
   describe('committing', () => {
     it('refuses an upload whose files have not all arrived', async () => {
       const files = images();
-      const res = await declare(t, cookie, declareBody(series.id, 'images', files, { chapterNumber: nextNumber() }));
+      const res = await declare(
+        t,
+        cookie,
+        declareBody(series.id, 'images', files, { chapterNumber: nextNumber() }),
+      );
       const id = (res.body as ChapterUploadResponse).upload.id;
       await putFile(t, cookie, id, 0, files[0]!.bytes);
       const committed = await commit(t, cookie, id);
@@ -335,7 +433,9 @@ describe('chapter upload: declare, files, commit (API only)', () => {
     });
 
     it('queues a complete upload (202) with one job named by the upload id, and takes no more files', async () => {
-      const id = await declareAndSend(t, cookie, series.id, 'images', images(), { chapterNumber: nextNumber() });
+      const id = await declareAndSend(t, cookie, series.id, 'images', images(), {
+        chapterNumber: nextNumber(),
+      });
       const committed = await commit(t, cookie, id);
       expect(committed.status).toBe(202);
       expect((committed.body as ChapterUploadResponse).upload.state).toBe('queued');
@@ -353,7 +453,9 @@ describe('chapter upload: declare, files, commit (API only)', () => {
 
   describe('status and abandoning', () => {
     it('shows the status to its uploader and staff only', async () => {
-      const id = await declareAndSend(t, cookie, series.id, 'images', images(), { chapterNumber: nextNumber() });
+      const id = await declareAndSend(t, cookie, series.id, 'images', images(), {
+        chapterNumber: nextNumber(),
+      });
       expect((await getStatus(t, cookie, id)).status).toBe(200);
       expect((await getStatus(t, moderatorCookie, id)).status).toBe(200);
       expect((await getStatus(t, otherCookie, id)).status).toBe(404);
@@ -361,8 +463,11 @@ describe('chapter upload: declare, files, commit (API only)', () => {
     });
 
     it('deletes an unfinished upload with its files; not someone else', async () => {
-      const id = await declareAndSend(t, cookie, series.id, 'images', images(), { chapterNumber: nextNumber() });
-      const del = (c: string) => t.api().delete(INGEST_PATHS.upload(id)).set('Origin', BROWSER_ORIGIN).set('Cookie', c);
+      const id = await declareAndSend(t, cookie, series.id, 'images', images(), {
+        chapterNumber: nextNumber(),
+      });
+      const del = (c: string) =>
+        t.api().delete(INGEST_PATHS.upload(id)).set('Origin', BROWSER_ORIGIN).set('Cookie', c);
       expect((await del(otherCookie)).status).toBe(404);
       expect((await del(cookie)).status).toBe(200);
       expect(await uploadRecord(t, id)).toBeNull();
@@ -371,13 +476,21 @@ describe('chapter upload: declare, files, commit (API only)', () => {
     });
 
     it('purges uploads left receiving for a day, with their files, and keeps fresh ones', async () => {
-      const stale = await declareAndSend(t, cookie, series.id, 'images', images(), { chapterNumber: nextNumber() });
-      const fresh = await declareAndSend(t, cookie, series.id, 'images', images(), { chapterNumber: nextNumber() });
+      const stale = await declareAndSend(t, cookie, series.id, 'images', images(), {
+        chapterNumber: nextNumber(),
+      });
+      const fresh = await declareAndSend(t, cookie, series.id, 'images', images(), {
+        chapterNumber: nextNumber(),
+      });
       await t.orm.em
         .fork()
         .getConnection()
         .execute(`update chapter_upload set updated_at = now() - interval '25 hours' where id = ?`, [stale]);
-      const purger = new AbandonedUploadsService(t.app.get(IngestRepository), t.app.get(IngestWorkspace), t.config);
+      const purger = new AbandonedUploadsService(
+        t.app.get(IngestRepository),
+        t.app.get(IngestWorkspace),
+        t.config,
+      );
       const purged = await purger.purge();
       expect(purged).toBeGreaterThanOrEqual(1);
       expect(await uploadRecord(t, stale)).toBeNull();

@@ -30,7 +30,10 @@ describe('ingest faults: worker killed or stopped mid-chapter', () => {
   const workers: WorkerProcess[] = [];
 
   const sql = <T>(query: string, params: unknown[] = []) =>
-    t.orm.em.fork().getConnection().execute<T[]>(query, params as never[]);
+    t.orm.em
+      .fork()
+      .getConnection()
+      .execute<T[]>(query, params as never[]);
 
   async function startWorker(env: Record<string, string> = {}): Promise<WorkerProcess> {
     const worker = spawnWorker(t, env);
@@ -70,69 +73,58 @@ describe('ingest faults: worker killed or stopped mid-chapter', () => {
     zip = zipOfPages(names.map((name, i) => ({ name, data: distinct[i % distinct.length]! })));
   }, 60_000);
   afterEach(() => {
-    for (const w of workers.splice(0)) if (w.child.exitCode === null && w.child.signalCode === null) w.child.kill('SIGKILL');
+    for (const w of workers.splice(0))
+      if (w.child.exitCode === null && w.child.signalCode === null) w.child.kill('SIGKILL');
   });
   afterAll(async () => {
     await t.close();
   });
 
-  it(
-    'SIGKILL in the middle: the next worker completes the chapter once, no page missing or doubled',
-    async () => {
-      const number = ++chapterNumber;
-      const first = await startWorker();
-      const id = await uploadChapter(t, cookie, series.id, 'zip', [zipFile(zip)], { chapterNumber: number });
-      await waitForUpload(t, id, (r) => r.state === 'processing' && r.processed >= 10, 60_000);
-      first.child.kill('SIGKILL');
-      expect((await first.exited).signal).toBe('SIGKILL');
+  it('SIGKILL in the middle: the next worker completes the chapter once, no page missing or doubled', async () => {
+    const number = ++chapterNumber;
+    const first = await startWorker();
+    const id = await uploadChapter(t, cookie, series.id, 'zip', [zipFile(zip)], { chapterNumber: number });
+    await waitForUpload(t, id, (r) => r.state === 'processing' && r.processed >= 10, 60_000);
+    first.child.kill('SIGKILL');
+    expect((await first.exited).signal).toBe('SIGKILL');
 
-      const halfway = await uploadRecord(t, id);
-      expect(halfway?.state).toBe('processing');
-      expect(halfway!.processed).toBeLessThan(PAGES);
-      expect(await chaptersNumbered(number)).toEqual([]);
+    const halfway = await uploadRecord(t, id);
+    expect(halfway?.state).toBe('processing');
+    expect(halfway!.processed).toBeLessThan(PAGES);
+    expect(await chaptersNumbered(number)).toEqual([]);
 
-      const second = await startWorker();
-      const record = await waitForUpload(t, id, settled, 90_000);
-      expect(record).toMatchObject({ state: 'done', processed: PAGES, total: PAGES });
-      await expectWholeOnce(number);
-      second.child.kill('SIGTERM');
-      expect(await second.exited).toEqual({ code: 0, signal: null });
-    },
-    150_000,
-  );
+    const second = await startWorker();
+    const record = await waitForUpload(t, id, settled, 90_000);
+    expect(record).toMatchObject({ state: 'done', processed: PAGES, total: PAGES });
+    await expectWholeOnce(number);
+    second.child.kill('SIGTERM');
+    expect(await second.exited).toEqual({ code: 0, signal: null });
+  }, 150_000);
 
-  it(
-    'SIGTERM in the middle: the worker finishes the chapter, then exits 0',
-    async () => {
-      const number = ++chapterNumber;
-      const worker = await startWorker();
-      const id = await uploadChapter(t, cookie, series.id, 'zip', [zipFile(zip)], { chapterNumber: number });
-      await waitForUpload(t, id, (r) => r.state === 'processing' && r.processed >= 5, 60_000);
-      worker.child.kill('SIGTERM');
-      expect(await worker.exited).toEqual({ code: 0, signal: null });
-      expect(await uploadRecord(t, id)).toMatchObject({ state: 'done', processed: PAGES });
-      await expectWholeOnce(number);
-    },
-    120_000,
-  );
+  it('SIGTERM in the middle: the worker finishes the chapter, then exits 0', async () => {
+    const number = ++chapterNumber;
+    const worker = await startWorker();
+    const id = await uploadChapter(t, cookie, series.id, 'zip', [zipFile(zip)], { chapterNumber: number });
+    await waitForUpload(t, id, (r) => r.state === 'processing' && r.processed >= 5, 60_000);
+    worker.child.kill('SIGTERM');
+    expect(await worker.exited).toEqual({ code: 0, signal: null });
+    expect(await uploadRecord(t, id)).toMatchObject({ state: 'done', processed: PAGES });
+    await expectWholeOnce(number);
+  }, 120_000);
 
-  it(
-    'SIGTERM past the grace period: the chapter is handed back, the worker exits 0, another completes it',
-    async () => {
-      const number = ++chapterNumber;
-      const worker = await startWorker({ WARRAQ_INGEST_SHUTDOWN_GRACE_MS: '200' });
-      const id = await uploadChapter(t, cookie, series.id, 'zip', [zipFile(zip)], { chapterNumber: number });
-      await waitForUpload(t, id, (r) => r.state === 'processing' && r.processed >= 5, 60_000);
-      worker.child.kill('SIGTERM');
-      expect(await worker.exited).toEqual({ code: 0, signal: null });
-      const handedBack = await uploadRecord(t, id);
-      expect(handedBack?.state).toBe('queued');
-      expect(await chaptersNumbered(number)).toEqual([]);
+  it('SIGTERM past the grace period: the chapter is handed back, the worker exits 0, another completes it', async () => {
+    const number = ++chapterNumber;
+    const worker = await startWorker({ WARRAQ_INGEST_SHUTDOWN_GRACE_MS: '200' });
+    const id = await uploadChapter(t, cookie, series.id, 'zip', [zipFile(zip)], { chapterNumber: number });
+    await waitForUpload(t, id, (r) => r.state === 'processing' && r.processed >= 5, 60_000);
+    worker.child.kill('SIGTERM');
+    expect(await worker.exited).toEqual({ code: 0, signal: null });
+    const handedBack = await uploadRecord(t, id);
+    expect(handedBack?.state).toBe('queued');
+    expect(await chaptersNumbered(number)).toEqual([]);
 
-      await startWorker();
-      expect(await waitForUpload(t, id, settled, 90_000)).toMatchObject({ state: 'done', processed: PAGES });
-      await expectWholeOnce(number);
-    },
-    150_000,
-  );
+    await startWorker();
+    expect(await waitForUpload(t, id, settled, 90_000)).toMatchObject({ state: 'done', processed: PAGES });
+    await expectWholeOnce(number);
+  }, 150_000);
 });

@@ -59,7 +59,12 @@ export function declareBody(
 }
 
 export function declare(app: Api, cookie: string, body: unknown) {
-  return app.api().post(INGEST_PATHS.create).set('Origin', BROWSER_ORIGIN).set('Cookie', cookie).send(body as object);
+  return app
+    .api()
+    .post(INGEST_PATHS.create)
+    .set('Origin', BROWSER_ORIGIN)
+    .set('Cookie', cookie)
+    .send(body as object);
 }
 
 export function putFile(app: Api, cookie: string, id: string, index: number, bytes: Buffer) {
@@ -94,7 +99,8 @@ export async function declareAndSend(
   extra: Partial<CreateChapterUploadBody> = {},
 ): Promise<string> {
   const declared = await declare(app, cookie, declareBody(mangaId, method, files, extra));
-  if (declared.status !== 201) throw new Error(`declare: ${declared.status} ${JSON.stringify(declared.body)}`);
+  if (declared.status !== 201)
+    throw new Error(`declare: ${declared.status} ${JSON.stringify(declared.body)}`);
   const id = (declared.body as ChapterUploadResponse).upload.id;
   for (const [index, file] of files.entries()) {
     const res = await putFile(app, cookie, id, index, file.bytes);
@@ -114,7 +120,8 @@ export async function uploadChapter(
 ): Promise<string> {
   const id = await declareAndSend(app, cookie, mangaId, method, files, extra);
   const committed = await commit(app, cookie, id);
-  if (committed.status !== 202) throw new Error(`commit: ${committed.status} ${JSON.stringify(committed.body)}`);
+  if (committed.status !== 202)
+    throw new Error(`commit: ${committed.status} ${JSON.stringify(committed.body)}`);
   return id;
 }
 
@@ -165,7 +172,10 @@ export const FAST_WORKER_ENV: Record<string, string> = {
 };
 
 /** A worker inside the test process, on the app's database, Redis prefix and data folder. */
-export async function startWorker(t: TestApp, env: Record<string, string> = {}): Promise<INestApplicationContext> {
+export async function startWorker(
+  t: TestApp,
+  env: Record<string, string> = {},
+): Promise<INestApplicationContext> {
   const config = loadConfig(
     { ...t.env, ...FAST_WORKER_ENV, WARRAQ_INSTANCE_ID: `${t.config.instanceId}-worker`, ...env },
     {},
@@ -185,7 +195,9 @@ export interface WorkerProcess {
 /** The built worker (`platform/dist/worker.js`) as its own process, as production runs it. */
 export function spawnWorker(t: TestApp, env: Record<string, string> = {}): WorkerProcess {
   if (!existsSync(WORKER_ENTRY)) {
-    throw new Error('platform/dist/worker.js is missing: run `npx turbo run build --filter=@warraq/platform`');
+    throw new Error(
+      'platform/dist/worker.js is missing: run `npx turbo run build --filter=@warraq/platform`',
+    );
   }
   const child = spawn(join(ROOT, 'node_modules', '.bin', 'node'), [WORKER_ENTRY], {
     cwd: ROOT,

@@ -40,6 +40,9 @@ interface PageRow {
   media_key: string;
 }
 
+// Uploads, processing and (re)connections take seconds, not the default five-second budget.
+jest.setTimeout(30_000);
+
 describe('chapter ingest through a real worker', () => {
   let t: TestApp;
   let worker: INestApplicationContext;
@@ -55,7 +58,10 @@ describe('chapter ingest through a real worker', () => {
   const sockets: OpenSocket[] = [];
 
   const sql = <T>(query: string, params: unknown[] = []) =>
-    t.orm.em.fork().getConnection().execute<T[]>(query, params as never[]);
+    t.orm.em
+      .fork()
+      .getConnection()
+      .execute<T[]>(query, params as never[]);
   const pagesOf = (chapterId: number) =>
     sql<PageRow>(
       'select index, source_index, width, height, media_key from page where chapter_id = ? order by index',
@@ -116,11 +122,20 @@ describe('chapter ingest through a real worker', () => {
     const status = (await getStatus(t, cookie, id)).body as ChapterUploadResponse;
     expect(status.upload.chapterPath).toBe(chapterReaderPath(series.slug, number, chapterId));
 
-    const [chapter] = await sql<{ moderation_status: string; uploader_id: number; page_count: number; published_at: Date | null }>(
-      'select moderation_status, uploader_id, page_count, published_at from chapter where id = ?',
-      [chapterId],
-    );
-    expect(chapter).toEqual({ moderation_status: 'pending', uploader_id: uploader.id, page_count: 3, published_at: null });
+    const [chapter] = await sql<{
+      moderation_status: string;
+      uploader_id: number;
+      page_count: number;
+      published_at: Date | null;
+    }>('select moderation_status, uploader_id, page_count, published_at from chapter where id = ?', [
+      chapterId,
+    ]);
+    expect(chapter).toEqual({
+      moderation_status: 'pending',
+      uploader_id: uploader.id,
+      page_count: 3,
+      published_at: null,
+    });
     // Declared order wins over names for images; each page keeps its own dimensions.
     const pages = await pagesOf(chapterId);
     expect(pages.map((p) => [p.index, p.source_index, p.width, p.height])).toEqual(
@@ -151,7 +166,9 @@ describe('chapter ingest through a real worker', () => {
     expect(progress.at(-1)).toMatchObject({ state: 'done', processed: 3, total: 3, chapterId });
     const processed = progress.map((p) => p.processed);
     expect(processed).toEqual([...processed].sort((a, b) => a - b));
-    expect(theirs.frames.some((f) => (f as { event?: string }).event === REALTIME_EVENTS.ingestProgress)).toBe(false);
+    expect(
+      theirs.frames.some((f) => (f as { event?: string }).event === REALTIME_EVENTS.ingestProgress),
+    ).toBe(false);
   });
 
   it('publishes a zip chapter in the natural order of its names (2 before 10, Arabic-Indic digits too)', async () => {
@@ -165,7 +182,9 @@ describe('chapter ingest through a real worker', () => {
       })),
     );
     const number = nextNumber();
-    const id = await uploadChapter(t, cookie, series.id, 'zip', [zipFile(zipOfPages(entries))], { chapterNumber: number });
+    const id = await uploadChapter(t, cookie, series.id, 'zip', [zipFile(zipOfPages(entries))], {
+      chapterNumber: number,
+    });
     const record = await waitForUpload(t, id, settled);
     expect(record).toMatchObject({ state: 'done', processed: 4, total: 4 });
     const pages = await pagesOf(record.chapter_id!);
@@ -177,17 +196,47 @@ describe('chapter ingest through a real worker', () => {
   it('fails hostile zips with the reason in Arabic, keeps their originals, and goes on working', async () => {
     const [page] = await jpegPages(1);
     const hostile: [string, Buffer, string][] = [
-      ['path', buildZip([{ name: '1.jpg', data: page! }, { name: '../../evil.jpg', data: page! }]), 'zip_unsafe_path'],
-      ['symlink', buildZip([{ name: 'page.jpg', data: Buffer.from('/etc/passwd'), unixMode: 0o120777 }]), 'zip_symlink'],
+      [
+        'path',
+        buildZip([
+          { name: '1.jpg', data: page! },
+          { name: '../../evil.jpg', data: page! },
+        ]),
+        'zip_unsafe_path',
+      ],
+      [
+        'symlink',
+        buildZip([{ name: 'page.jpg', data: Buffer.from('/etc/passwd'), unixMode: 0o120777 }]),
+        'zip_symlink',
+      ],
       ['encrypted', buildZip([{ name: '1.jpg', data: page!, encrypted: true }]), 'zip_encrypted'],
-      ['nested', buildZip([{ name: '1.jpg', data: page! }, { name: 'inner.zip', data: buildZip([{ name: 'x.jpg', data: page! }]) }]), 'zip_nested_archive'],
+      [
+        'nested',
+        buildZip([
+          { name: '1.jpg', data: page! },
+          { name: 'inner.zip', data: buildZip([{ name: 'x.jpg', data: page! }]) },
+        ]),
+        'zip_nested_archive',
+      ],
       ['bomb', buildZip([{ name: 'bomb.jpg', data: Buffer.alloc(8 * 1024 * 1024) }]), 'zip_ratio'],
-      ['lying size', buildZip([{ name: '1.jpg', data: Buffer.concat([page!, Buffer.alloc(2_000_000)]), declaredSize: page!.length }]), 'zip_too_large'],
+      [
+        'lying size',
+        buildZip([
+          {
+            name: '1.jpg',
+            data: Buffer.concat([page!, Buffer.alloc(2_000_000)]),
+            declaredSize: page!.length,
+          },
+        ]),
+        'zip_too_large',
+      ],
       ['empty', buildZip([]), 'zip_empty'],
     ];
     const ids: string[] = [];
     for (const [, zip] of hostile) {
-      ids.push(await uploadChapter(t, cookie, series.id, 'zip', [zipFile(zip)], { chapterNumber: nextNumber() }));
+      ids.push(
+        await uploadChapter(t, cookie, series.id, 'zip', [zipFile(zip)], { chapterNumber: nextNumber() }),
+      );
     }
     // And an honest chapter behind them: the worker survived every one.
     const honest = await uploadChapter(t, cookie, series.id, 'images', [imageFile('1.jpg', page!)], {
@@ -197,7 +246,11 @@ describe('chapter ingest through a real worker', () => {
     for (const [i, id] of ids.entries()) {
       const record = await waitForUpload(t, id, settled);
       const [label, , code] = hostile[i]!;
-      expect({ label, state: record.state, code: record.failure?.code }).toEqual({ label, state: 'failed', code });
+      expect({ label, state: record.state, code: record.failure?.code }).toEqual({
+        label,
+        state: 'failed',
+        code,
+      });
       expect(record.failure?.message).toMatch(/[\u0600-\u06FF]/);
       expect(record.chapter_id).toBeNull();
       expect(readdirSync(join(t.config.ingest.dir, id, 'originals'))).toEqual(['0']);
@@ -228,7 +281,6 @@ describe('chapter ingest through a real worker', () => {
     const second = await waitForUpload(t, bad, settled);
     expect(second).toMatchObject({ state: 'failed', failure: first.failure });
     expect(readdirSync(join(t.config.ingest.dir, bad, 'originals'))).toEqual(['0']);
-
   });
 
   it('refuses at publish time a variant that appeared while it was processing, and lets it retry once freed', async () => {
@@ -236,13 +288,27 @@ describe('chapter ingest through a real worker', () => {
     const number = nextNumber();
     await worker.close();
     // Both declared and committed while no worker runs: neither sees the other's chapter yet.
-    const a = await uploadChapter(t, cookie, series.id, 'images', [imageFile('1.jpg', page!)], { chapterNumber: number });
-    const b = await uploadChapter(t, cookie, series.id, 'images', [imageFile('1.jpg', page!)], { chapterNumber: number });
+    const a = await uploadChapter(t, cookie, series.id, 'images', [imageFile('1.jpg', page!)], {
+      chapterNumber: number,
+    });
+    const b = await uploadChapter(t, cookie, series.id, 'images', [imageFile('1.jpg', page!)], {
+      chapterNumber: number,
+    });
     worker = await startWorker(t);
     const [ra, rb] = [await waitForUpload(t, a, settled), await waitForUpload(t, b, settled)];
     expect(ra.state).toBe('done');
-    expect(rb).toMatchObject({ state: 'failed', failure: { code: 'duplicate_chapter', message: INGEST_MESSAGES.duplicateChapter } });
-    expect((await sql<{ n: number }>('select count(*)::int as n from chapter where series_id = ? and number = ?', [series.id, number]))[0]!.n).toBe(1);
+    expect(rb).toMatchObject({
+      state: 'failed',
+      failure: { code: 'duplicate_chapter', message: INGEST_MESSAGES.duplicateChapter },
+    });
+    expect(
+      (
+        await sql<{ n: number }>(
+          'select count(*)::int as n from chapter where series_id = ? and number = ?',
+          [series.id, number],
+        )
+      )[0]!.n,
+    ).toBe(1);
 
     await sql(`update chapter set moderation_status = 'rejected' where id = ?`, [ra.chapter_id]);
     expect((await retry(t, cookie, b)).status).toBe(202);
@@ -251,15 +317,23 @@ describe('chapter ingest through a real worker', () => {
 
   it('deletes a failed upload with its originals, but not a done one', async () => {
     const [page] = await jpegPages(1);
-    const failed = await uploadChapter(t, cookie, series.id, 'images', [imageFile('1.jpg', page!.subarray(0, 600))], {
-      chapterNumber: nextNumber(),
-    });
+    const failed = await uploadChapter(
+      t,
+      cookie,
+      series.id,
+      'images',
+      [imageFile('1.jpg', page!.subarray(0, 600))],
+      {
+        chapterNumber: nextNumber(),
+      },
+    );
     const done = await uploadChapter(t, cookie, series.id, 'images', [imageFile('1.jpg', page!)], {
       chapterNumber: nextNumber(),
     });
     await waitForUpload(t, failed, settled);
     await waitForUpload(t, done, settled);
-    const del = (id: string) => t.api().delete(INGEST_PATHS.upload(id)).set('Origin', BROWSER_ORIGIN).set('Cookie', cookie);
+    const del = (id: string) =>
+      t.api().delete(INGEST_PATHS.upload(id)).set('Origin', BROWSER_ORIGIN).set('Cookie', cookie);
     const refused = await del(done);
     expect(refused.status).toBe(409);
     expect(refused.body.message).toBe(INGEST_MESSAGES.notDeletable);
@@ -269,7 +343,9 @@ describe('chapter ingest through a real worker', () => {
 });
 
 function lastProgress(socket: OpenSocket) {
-  const frames = socket.frames.filter((f) => (f as { event?: string }).event === REALTIME_EVENTS.ingestProgress);
+  const frames = socket.frames.filter(
+    (f) => (f as { event?: string }).event === REALTIME_EVENTS.ingestProgress,
+  );
   const last = frames.at(-1);
   return last ? IngestProgressEventSchema.parse(last) : undefined;
 }

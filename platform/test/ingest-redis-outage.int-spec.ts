@@ -40,6 +40,9 @@ async function eventually(
   }
 }
 
+// Outages and reconnections take seconds, not the default five-second budget.
+jest.setTimeout(60_000);
+
 /**
  * Redis goes away during an upload: every answer is either an acknowledgement that holds (the chapter
  * is processed once Redis is back, even though it comes back empty) or a 503 — never a 500, never
@@ -64,12 +67,12 @@ describe('ingest through a Redis outage', () => {
   afterEach(async () => {
     await worker?.close();
     worker = null;
-  });
+  }, 30_000);
   afterAll(async () => {
-    await redis.up().catch(() => undefined);
+    await redis.up();
     await t.close();
     await redis.down();
-  });
+  }, 30_000);
 
   it('answers 503 while Redis is down, loses nothing, and processes the upload once it is back (empty)', async () => {
     worker = await startWorker(t);
@@ -77,7 +80,11 @@ describe('ingest through a Redis outage', () => {
     const tokens = t.app.get(ApiTokenService);
     const { token } = await RequestContext.create(t.orm.em, () => tokens.issue(user.id));
     const number = ++chapterNumber;
-    const declared = await declare(t, cookie, declareBody(series.id, 'images', files, { chapterNumber: number }));
+    const declared = await declare(
+      t,
+      cookie,
+      declareBody(series.id, 'images', files, { chapterNumber: number }),
+    );
     expect(declared.status).toBe(201);
     const uploadId = (declared.body as ChapterUploadResponse).upload.id;
     expect((await putFile(t, cookie, uploadId, 0, files[0]!.bytes)).status).toBe(200);
@@ -89,7 +96,11 @@ describe('ingest through a Redis outage', () => {
       await putFile(t, cookie, uploadId, 1, files[1]!.bytes),
       await getStatus(t, cookie, uploadId),
       await commit(t, cookie, uploadId),
-      await t.api().post('/api/auth/login').set('Origin', BROWSER_ORIGIN).send({ username: user.username, password: user.password }),
+      await t
+        .api()
+        .post('/api/auth/login')
+        .set('Origin', BROWSER_ORIGIN)
+        .send({ username: user.username, password: user.password }),
     ]) {
       expect(res.status).toBe(503);
       expect(res.body).toMatchObject({ success: false, statusCode: 503 });
@@ -104,10 +115,7 @@ describe('ingest through a Redis outage', () => {
       .set('Content-Type', 'application/octet-stream')
       .send(files[1]!.bytes);
     expect(put.status).toBe(200);
-    const refused = await t
-      .api()
-      .post(INGEST_PATHS.commit(uploadId))
-      .set('Authorization', `Bearer ${token}`);
+    const refused = await t.api().post(INGEST_PATHS.commit(uploadId)).set('Authorization', `Bearer ${token}`);
     expect(refused.status).toBe(503);
     expect(refused.body.message).toBe(INGEST_MESSAGES.queueUnavailable);
     expect((await uploadRecord(t, uploadId))?.state).toBe('receiving');
@@ -116,14 +124,19 @@ describe('ingest through a Redis outage', () => {
 
     // Redis came back empty: the old session is gone, signing in works again once reconnected.
     await eventually(
-      () => t.api().post('/api/auth/login').set('Origin', BROWSER_ORIGIN).send({ username: user.username, password: user.password }),
+      () =>
+        t
+          .api()
+          .post('/api/auth/login')
+          .set('Origin', BROWSER_ORIGIN)
+          .send({ username: user.username, password: user.password }),
       200,
       [503],
     );
     cookie = await signIn(t, user);
     await eventually(() => commit(t, cookie, uploadId), 202, [503]);
     expect(await waitForUpload(t, uploadId, settled, 30_000)).toMatchObject({ state: 'done', processed: 2 });
-  });
+  }, 90_000);
 
   it('processes an acknowledged upload even when Redis restarts empty before any worker ran', async () => {
     const cookie = await signIn(t, user);
@@ -137,5 +150,5 @@ describe('ingest through a Redis outage', () => {
     // The job is gone with Redis; Postgres still says queued, and the worker's reconciler acts on it.
     worker = await startWorker(t);
     expect(await waitForUpload(t, id, settled, 30_000)).toMatchObject({ state: 'done', processed: 2 });
-  });
+  }, 60_000);
 });

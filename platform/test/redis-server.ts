@@ -10,7 +10,9 @@ async function freePort(): Promise<number> {
     server.once('error', reject);
     server.listen(0, '127.0.0.1', () => {
       const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
     });
   });
 }
@@ -36,6 +38,7 @@ export class PrivateRedis {
 
   /** Starts the server (empty: nothing is saved) and waits until it answers. */
   async up(): Promise<void> {
+    if (this.child) return;
     this.child = spawn(
       REDIS_SERVER,
       ['--port', String(this.port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
@@ -43,7 +46,11 @@ export class PrivateRedis {
     );
     const deadline = Date.now() + 10_000;
     for (;;) {
-      const probe = new Redis(this.url, { lazyConnect: true, retryStrategy: () => null, maxRetriesPerRequest: 0 });
+      const probe = new Redis(this.url, {
+        lazyConnect: true,
+        retryStrategy: () => null,
+        maxRetriesPerRequest: 0,
+      });
       try {
         await probe.connect();
         await probe.ping();

@@ -2,6 +2,7 @@ import { Controller, Get, type INestApplication, RequestMethod } from '@nestjs/c
 import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants';
 import { APP_FILTER, APP_GUARD, MetadataScanner, Reflector } from '@nestjs/core';
 import { Test } from '@nestjs/testing';
+import { INGEST_MESSAGES, INGEST_PATHS } from '@warraq/contracts';
 import request from 'supertest';
 import { ACCESS_RULE_KEY } from '../src/common/decorators/access.decorators';
 import { ApiExceptionFilter } from '../src/common/filters/api-exception.filter';
@@ -48,6 +49,30 @@ describe('route access rules', () => {
     }
     expect(count).toBeGreaterThanOrEqual(15);
     expect(missing).toEqual([]);
+  });
+
+  it('asks a guest to sign in on every chapter upload route', async () => {
+    const id = '00000000-0000-4000-8000-000000000000';
+    const calls = {
+      declare: t.api().post(INGEST_PATHS.create).send({}),
+      file: t
+        .api()
+        .put(INGEST_PATHS.file(id, 0))
+        .set('Content-Type', 'application/octet-stream')
+        .send(Buffer.from('x')),
+      commit: t.api().post(INGEST_PATHS.commit(id)),
+      retry: t.api().post(INGEST_PATHS.retry(id)),
+      status: t.api().get(INGEST_PATHS.upload(id)),
+      delete: t.api().delete(INGEST_PATHS.upload(id)),
+    };
+    for (const [route, call] of Object.entries(calls)) {
+      const res = await call;
+      expect({ route, status: res.status, message: res.body.message }).toEqual({
+        route,
+        status: 401,
+        message: INGEST_MESSAGES.loginRequired,
+      });
+    }
   });
 });
 

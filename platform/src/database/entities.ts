@@ -6,10 +6,7 @@ import {
   FavoriteSchema,
   RatingSchemaEntity,
 } from '../modules/reactions/reaction.entities';
-import {
-  ChapterUploadFileSchema,
-  ChapterUploadSchema,
-} from '../modules/ingest/chapter-upload.entity';
+import { ChapterUploadFileSchema, ChapterUploadSchema } from '../modules/ingest/chapter-upload.entity';
 import { ChapterSchema } from '../modules/series/chapter.entity';
 import { PageSchema } from '../modules/series/page.entity';
 import { SeriesSchema } from '../modules/series/series.entity';

@@ -15,9 +15,11 @@ export function bullConnection(config: AppConfig): RedisOptions {
  * command fails instead of waiting for a reconnect), one retry, short timeouts. The caller turns the
  * failure into a 503 and leaves nothing acknowledged.
  */
-export function producerConnection(config: AppConfig): RedisOptions {
+export function producerConnection(config: AppConfig): RedisOptions & { url: string } {
   return {
     url: config.redis.url,
+    // Back within a second or two of Redis returning, so commits succeed again at once.
+    retryStrategy: (times: number) => Math.min(times * 200, 2_000),
     enableOfflineQueue: false,
     maxRetriesPerRequest: 1,
     connectTimeout: 2_000,

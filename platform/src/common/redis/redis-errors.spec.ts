@@ -18,7 +18,11 @@ describe('isRedisUnavailable', () => {
   });
 
   it('recognizes a refused connection and a retry limit', () => {
-    expect(isRedisUnavailable(Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:6379'), { code: 'ECONNREFUSED' }))).toBe(true);
+    expect(
+      isRedisUnavailable(
+        Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:6379'), { code: 'ECONNREFUSED' }),
+      ),
+    ).toBe(true);
     const limit = new Error('Reached the max retries per request limit (which is 1).');
     limit.name = 'MaxRetriesPerRequestError';
     expect(isRedisUnavailable(limit)).toBe(true);

@@ -1,7 +1,19 @@
 /** Socket-level failures: the server is gone, unreachable or not answering. */
-const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
+const NETWORK_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
 /** What ioredis and BullMQ throw when a command cannot reach Redis. */
-const UNAVAILABLE_NAMES = new Set(['MaxRetriesPerRequestError', 'ClusterAllFailedError', 'ConnectionClosedError']);
+const UNAVAILABLE_NAMES = new Set([
+  'MaxRetriesPerRequestError',
+  'ClusterAllFailedError',
+  'ConnectionClosedError',
+]);
 const UNAVAILABLE_MESSAGES = [
   'Connection is closed',
   "Stream isn't writeable",

@@ -1,6 +1,7 @@
-import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
 import { Redis, type RedisOptions } from 'ioredis';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
+import { outageLogger } from './outage-log';
 
 export function createRedisClient(url: string, options: RedisOptions = {}): Redis {
   return new Redis(url, { lazyConnect: false, enableAutoPipelining: true, ...options });
@@ -15,10 +16,12 @@ export class RedisService implements OnApplicationShutdown {
   constructor(@Inject(APP_CONFIG) config: AppConfig) {
     this.client = createRedisClient(config.redis.url, {
       connectionName: `warraq:${config.instanceId}`,
-      // While Redis is away a command fails after one reconnect attempt (a fast 503) instead of
-      // holding the request for the default twenty.
+      // While Redis is away a command fails after one reconnect attempt, within about two seconds (a
+      // prompt 503), instead of holding the request through the default twenty.
       maxRetriesPerRequest: 1,
+      retryStrategy: (times) => Math.min(times * 100, 1_000),
     });
+    this.client.on('error', outageLogger(new Logger(RedisService.name), 'redis'));
     this.prefix = config.redis.prefix;
   }
 

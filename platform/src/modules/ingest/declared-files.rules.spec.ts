@@ -39,6 +39,8 @@ describe('declaredFileErrors', () => {
       files: [INGEST_MESSAGES.zipTooLarge],
     });
     expect(declaredFileErrors('zip', [zip('c.rar')])).toEqual({ files: [INGEST_MESSAGES.zipOnly] });
-    expect(declaredFileErrors('zip', [zip('c.zip', 10, 'image/png')])).toEqual({ files: [INGEST_MESSAGES.zipOnly] });
+    expect(declaredFileErrors('zip', [zip('c.zip', 10, 'image/png')])).toEqual({
+      files: [INGEST_MESSAGES.zipOnly],
+    });
   });
 });

@@ -1,6 +1,4 @@
-import { BullModule } from '@nestjs/bullmq';
 import { Module } from '@nestjs/common';
-import { QUEUES } from '../../jobs/job-names';
 import { IngestCoreModule } from './ingest-core.module';
 import { IngestProcessor } from './ingest.processor';
 import { IngestQueue } from './ingest.queue';
@@ -10,7 +8,7 @@ import { IngestProgressPublisher } from './ingest-progress.publisher';
 
 /** Chapter ingest in the worker process: the consumer, its runner, progress and the reconciler. */
 @Module({
-  imports: [IngestCoreModule, BullModule.registerQueue({ name: QUEUES.ingest })],
+  imports: [IngestCoreModule],
   providers: [IngestQueue, IngestRunner, IngestProgressPublisher, IngestProcessor, IngestReconciler],
 })
 export class IngestWorkerModule {}

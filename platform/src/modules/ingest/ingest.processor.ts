@@ -6,6 +6,7 @@ import {
   type OnApplicationBootstrap,
 } from '@nestjs/common';
 import { type Job, UnrecoverableError, WaitingError, Worker } from 'bullmq';
+import { outageLogger } from '../../common/redis/outage-log';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import { bullConnection, bullPrefix } from '../../jobs/bullmq-connection';
 import { JOBS, type JobPayloads, type JobsOf, QUEUES } from '../../jobs/job-names';
@@ -48,7 +49,7 @@ export class IngestProcessor implements OnApplicationBootstrap, BeforeApplicatio
         maxStalledCount: 2,
       },
     );
-    worker.on('error', (error) => this.logger.error(`ingest worker: ${error.message}`));
+    worker.on('error', outageLogger(this.logger, 'ingest worker'));
     this.worker = worker;
   }
 
@@ -64,7 +65,11 @@ export class IngestProcessor implements OnApplicationBootstrap, BeforeApplicatio
   }
 
   /** Thin: runs the upload and turns the outcome into what BullMQ should do with the job. */
-  async process(job: IngestJob, token: string | undefined, signal: AbortSignal | undefined): Promise<RunOutcome> {
+  async process(
+    job: IngestJob,
+    token: string | undefined,
+    signal: AbortSignal | undefined,
+  ): Promise<RunOutcome> {
     switch (job.name) {
       case JOBS.chapterIngest:
         break;

@@ -1,13 +1,16 @@
-import { InjectQueue } from '@nestjs/bullmq';
-import { Inject, Injectable } from '@nestjs/common';
-import type { JobState, Queue } from 'bullmq';
+import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
+import { type JobState, Queue } from 'bullmq';
+import { Redis } from 'ioredis';
+import { outageLogger } from '../../common/redis/outage-log';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
+import { bullPrefix, producerConnection } from '../../jobs/bullmq-connection';
 import { JOBS, type JobPayloads, QUEUES } from '../../jobs/job-names';
 
 type IngestPayload = JobPayloads[typeof JOBS.chapterIngest];
 
 /** How long adding a job may take before the caller gives up and answers 503. */
 export const ENQUEUE_TIMEOUT_MS = 5_000;
+const SHUTDOWN_TIMEOUT_MS = 2_000;
 
 /** States in which a job will still run (or is running): no second one is needed. */
 const LIVE_STATES: ReadonlySet<JobState | 'unknown'> = new Set([
@@ -32,14 +35,32 @@ class EnqueueTimeout extends Error {
 /**
  * The `ingest` queue as the rest of the code uses it: one `chapter.ingest` job per upload, with the
  * upload id as job id, so adding twice never gives two jobs. Both processes use it: the API to add,
- * the worker's reconciler to add again what Redis lost.
+ * the worker's reconciler to add again what Redis lost. It only produces (its connection fails fast
+ * when Redis is away), and it is closed here so that a close during an outage cannot hang or throw.
  */
 @Injectable()
-export class IngestQueue {
-  constructor(
-    @InjectQueue(QUEUES.ingest) private readonly queue: Queue<IngestPayload>,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
-  ) {}
+export class IngestQueue implements OnApplicationShutdown {
+  /** Our own connection (BullMQ does not close a client it was given), so shutdown can always end it. */
+  private readonly connection: Redis;
+  private readonly queue: Queue<IngestPayload>;
+
+  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {
+    const { url, ...options } = producerConnection(config);
+    this.connection = new Redis(url, options);
+    const logOutage = outageLogger(new Logger(IngestQueue.name), 'ingest queue');
+    this.connection.on('error', logOutage);
+    this.queue = new Queue<IngestPayload>(QUEUES.ingest, {
+      connection: this.connection,
+      prefix: bullPrefix(config),
+    });
+    this.queue.on('error', logOutage);
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    // Closing may wait on a connection that is down; it gets a moment, then the socket is cut.
+    await withTimeout(this.queue.close(), SHUTDOWN_TIMEOUT_MS).catch(() => undefined);
+    this.connection.disconnect();
+  }
 
   /**
    * Makes sure the upload has a job that will run. A finished or failed job of an earlier run is

@@ -1,5 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import {
+  type ChapterUpload,
   type ChapterUploadResponse,
   type CreateChapterUploadInput,
   INGEST_MESSAGES,
@@ -52,7 +53,12 @@ export class IngestService {
     if (series.type === 'novel') throw ApiError.validation({ mangaId: [INGEST_MESSAGES.imageSeriesOnly] });
 
     const translationGroup = body.translationGroup ?? null;
-    const variant = { seriesId: series.id, number: body.chapterNumber, language: body.language, translationGroup };
+    const variant = {
+      seriesId: series.id,
+      number: body.chapterNumber,
+      language: body.language,
+      translationGroup,
+    };
     if (await this.uploads.variantExists(variant)) {
       throw ApiError.conflict({ chapterNumber: [INGEST_MESSAGES.duplicateChapter] });
     }
@@ -180,7 +186,7 @@ export class IngestService {
     return upload;
   }
 
-  private async status(uploadId: string) {
+  private async status(uploadId: string): Promise<ChapterUpload> {
     const row = await this.uploads.findWithFiles(uploadId);
     if (!row) throw ApiError.notFound();
     return toChapterUpload(row);

@@ -1,6 +1,8 @@
-import { Processor, WorkerHost } from '@nestjs/bullmq';
+import { OnWorkerEvent, Processor, WorkerHost } from '@nestjs/bullmq';
+import { Logger } from '@nestjs/common';
 import type { Job } from 'bullmq';
 import { JOBS, type JobPayloads, type JobsOf, QUEUES } from '../../jobs/job-names';
+import { outageLogger } from '../../common/redis/outage-log';
 import { AbandonedUploadsService } from './abandoned-uploads.service';
 import { MaintenanceService } from './maintenance.service';
 
@@ -9,6 +11,8 @@ type MaintenanceJob = JobsOf<typeof QUEUES.maintenance>;
 /** Thin: dispatches each maintenance job to its service method. */
 @Processor(QUEUES.maintenance)
 export class MaintenanceProcessor extends WorkerHost {
+  private readonly logWorkerError = outageLogger(new Logger(MaintenanceProcessor.name), 'maintenance worker');
+
   constructor(
     private readonly maintenance: MaintenanceService,
     private readonly abandonedUploads: AbandonedUploadsService,
@@ -27,5 +31,10 @@ export class MaintenanceProcessor extends WorkerHost {
         throw new Error(`unknown maintenance job ${String(unknownName)}`);
       }
     }
+  }
+
+  @OnWorkerEvent('error')
+  onError(error: Error): void {
+    this.logWorkerError(error);
   }
 }

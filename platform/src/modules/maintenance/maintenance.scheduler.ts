@@ -1,12 +1,15 @@
 import { InjectQueue } from '@nestjs/bullmq';
-import { Injectable, type OnApplicationBootstrap } from '@nestjs/common';
+import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import type { Queue } from 'bullmq';
+import { outageLogger } from '../../common/redis/outage-log';
 import { JOBS, QUEUES, TOKENS_PURGE_EVERY_MS, UPLOADS_PURGE_EVERY_MS } from '../../jobs/job-names';
 
 /** Registers the repeatable maintenance jobs (upsert: idempotent across restarts and replicas). */
 @Injectable()
 export class MaintenanceScheduler implements OnApplicationBootstrap {
-  constructor(@InjectQueue(QUEUES.maintenance) private readonly queue: Queue) {}
+  constructor(@InjectQueue(QUEUES.maintenance) private readonly queue: Queue) {
+    queue.on('error', outageLogger(new Logger(MaintenanceScheduler.name), 'maintenance queue'));
+  }
 
   async onApplicationBootstrap(): Promise<void> {
     await this.queue.upsertJobScheduler(
@@ -29,7 +32,12 @@ export class MaintenanceScheduler implements OnApplicationBootstrap {
       {
         name: JOBS.uploadsPurgeAbandoned,
         data: {},
-        opts: { attempts: 3, backoff: { type: 'exponential', delay: 5_000 }, removeOnComplete: 100, removeOnFail: 500 },
+        opts: {
+          attempts: 3,
+          backoff: { type: 'exponential', delay: 5_000 },
+          removeOnComplete: 100,
+          removeOnFail: 500,
+        },
       },
     );
   }

@@ -1,13 +1,8 @@
-import {
-  Inject,
-  Injectable,
-  Logger,
-  type OnApplicationShutdown,
-  type OnModuleInit,
-} from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import { type IngestProgressEvent, IngestProgressEventSchema, REALTIME_EVENTS } from '@warraq/contracts';
 import type { Redis } from 'ioredis';
 import { z } from 'zod';
+import { outageLogger } from '../../common/redis/outage-log';
 import { createRedisClient } from '../../common/redis/redis.service';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import { ingestProgressChannel } from '../ingest/ingest-progress.channel';
@@ -41,7 +36,7 @@ export class IngestProgressRelay implements OnModuleInit, OnApplicationShutdown 
       maxRetriesPerRequest: null,
       enableAutoPipelining: false,
     });
-    this.subscriber.on('error', (error) => this.logger.warn(`subscriber: ${error.message}`));
+    this.subscriber.on('error', outageLogger(this.logger, 'progress subscriber'));
     this.subscriber.on('message', (from: string, payload: string) => {
       if (from === channel) this.relay(payload);
     });
@@ -50,10 +45,9 @@ export class IngestProgressRelay implements OnModuleInit, OnApplicationShutdown 
     });
   }
 
-  async onApplicationShutdown(): Promise<void> {
-    const subscriber = this.subscriber;
-    if (!subscriber || subscriber.status === 'end') return;
-    await subscriber.quit().catch(() => subscriber.disconnect());
+  onApplicationShutdown(): void {
+    // Nothing to flush on a subscriber; a graceful QUIT would wait out a Redis outage.
+    this.subscriber?.disconnect();
   }
 
   private relay(payload: string): void {
