@@ -14,6 +14,8 @@ module.exports = {
   rootDir: __dirname,
   // Integration files each get their own database and Redis prefix, but share one machine: keep them serial.
   maxWorkers: 1,
+  // A project-level testTimeout is ignored by Jest: only the root one applies (to both projects).
+  testTimeout: 30_000,
   projects: [
     { ...shared, rootDir: __dirname, displayName: 'unit', testMatch: ['<rootDir>/src/**/*.spec.ts'] },
     {
@@ -22,7 +24,6 @@ module.exports = {
       displayName: 'integration',
       testMatch: ['<rootDir>/test/**/*.int-spec.ts'],
       globalSetup: '<rootDir>/test/global-setup.ts',
-      testTimeout: 30_000,
     },
   ],
 };

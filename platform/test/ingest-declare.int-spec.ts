@@ -30,6 +30,7 @@ import {
   type TestFile,
   uploadRecord,
   zipFile,
+  uploaderCast,
 } from './ingest-helpers';
 import { createTestApp, type TestApp } from './test-app';
 
@@ -40,9 +41,7 @@ jest.setTimeout(30_000);
 
 describe('chapter upload: declare, files, commit (API only)', () => {
   let t: TestApp;
-  let uploader: TestUser;
   let other: TestUser;
-  let moderator: TestUser;
   let cookie: string;
   let otherCookie: string;
   let moderatorCookie: string;
@@ -54,16 +53,7 @@ describe('chapter upload: declare, files, commit (API only)', () => {
 
   beforeAll(async () => {
     t = await createTestApp({ env: { WARRAQ_INGEST_MAX_OPEN_UPLOADS: '50' } });
-    [uploader, other, moderator] = await Promise.all([
-      newUser(t.orm),
-      newUser(t.orm),
-      newUser(t.orm, { role: 'moderator' }),
-    ]);
-    [cookie, otherCookie, moderatorCookie] = await Promise.all([
-      signIn(t, uploader),
-      signIn(t, other),
-      signIn(t, moderator),
-    ]);
+    ({ other, cookie, otherCookie, moderatorCookie } = await uploaderCast(t));
     series = await newSeries(t.orm);
     pages = await jpegPages(2);
   });

@@ -14,7 +14,8 @@ import WebSocket from 'ws';
 import { loadConfig } from '../src/config/app-config';
 import { WorkerModule } from '../src/worker.module';
 import { makePageJpeg, makePagePng } from '../src/modules/ingest/processing/testing/page-images';
-import { BROWSER_ORIGIN } from './auth-helpers';
+import { BROWSER_ORIGIN, signIn } from './auth-helpers';
+import { newUser } from './factories/user.factory';
 import type { TestApp } from './test-app';
 
 export interface TestFile {
@@ -254,4 +255,19 @@ export async function closeSocket(ws: WebSocket): Promise<void> {
     ws.once('close', () => resolve());
     ws.close();
   });
+}
+
+/** The people of an upload test, signed in: the uploader, another reader and a moderator. */
+export async function uploaderCast(t: TestApp) {
+  const [uploader, other, moderator] = await Promise.all([
+    newUser(t.orm),
+    newUser(t.orm),
+    newUser(t.orm, { role: 'moderator' }),
+  ]);
+  const [cookie, otherCookie, moderatorCookie] = await Promise.all([
+    signIn(t, uploader),
+    signIn(t, other),
+    signIn(t, moderator),
+  ]);
+  return { uploader, other, moderator, cookie, otherCookie, moderatorCookie };
 }

@@ -12,9 +12,9 @@ import {
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildZip, zipOfPages } from '../src/modules/ingest/processing/testing/zip-builder';
-import { BROWSER_ORIGIN, signIn } from './auth-helpers';
+import { BROWSER_ORIGIN } from './auth-helpers';
 import { newSeries, type TestSeries } from './factories/content.factory';
-import { newUser, type TestUser } from './factories/user.factory';
+import type { TestUser } from './factories/user.factory';
 import {
   closeSocket,
   getStatus,
@@ -28,6 +28,7 @@ import {
   uploadChapter,
   waitForUpload,
   zipFile,
+  uploaderCast,
 } from './ingest-helpers';
 import { makePageJpeg } from '../src/modules/ingest/processing/testing/page-images';
 import { createTestApp, type TestApp } from './test-app';
@@ -47,8 +48,6 @@ describe('chapter ingest through a real worker', () => {
   let t: TestApp;
   let worker: INestApplicationContext;
   let uploader: TestUser;
-  let other: TestUser;
-  let moderator: TestUser;
   let cookie: string;
   let otherCookie: string;
   let moderatorCookie: string;
@@ -75,16 +74,7 @@ describe('chapter ingest through a real worker', () => {
   beforeAll(async () => {
     t = await createTestApp();
     worker = await startWorker(t);
-    [uploader, other, moderator] = await Promise.all([
-      newUser(t.orm),
-      newUser(t.orm),
-      newUser(t.orm, { role: 'moderator' }),
-    ]);
-    [cookie, otherCookie, moderatorCookie] = await Promise.all([
-      signIn(t, uploader),
-      signIn(t, other),
-      signIn(t, moderator),
-    ]);
+    ({ uploader, cookie, otherCookie, moderatorCookie } = await uploaderCast(t));
     series = await newSeries(t.orm);
   });
   afterEach(async () => {
