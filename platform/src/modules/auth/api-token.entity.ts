@@ -1,5 +1,6 @@
 import { defineEntity, p } from '@mikro-orm/core';
 import { User } from '../users/user.entity';
+import { createdAtColumn } from '../../database/timestamp-columns';
 
 /** A bearer token for non-browser clients; only the sha256 of the token is stored. */
 export const ApiTokenSchema = defineEntity({
@@ -10,10 +11,7 @@ export const ApiTokenSchema = defineEntity({
     user: () => p.manyToOne(User).deleteRule('cascade').ref(),
     tokenHash: p.string().length(64).fieldName('token_hash').unique(),
     expiresAt: p.datetime().fieldName('expires_at'),
-    createdAt: p
-      .datetime()
-      .fieldName('created_at')
-      .onCreate(() => new Date()),
+    createdAt: createdAtColumn(),
     lastUsedAt: p.datetime().fieldName('last_used_at').nullable(),
   },
 });

@@ -3,6 +3,7 @@ import type { ChapterLanguage, IngestFailure, IngestState, UploadMethod } from '
 import { Chapter } from '../series/chapter.entity';
 import { Series } from '../series/series.entity';
 import { User } from '../users/user.entity';
+import { createdAtColumn, updatedAtColumn } from '../../database/timestamp-columns';
 
 /**
  * One chapter upload from its declaration to its pending chapter. Its id is the BullMQ job id, and
@@ -28,15 +29,8 @@ export const ChapterUploadSchema = defineEntity({
     total: p.integer().nullable(),
     chapter: () => p.manyToOne(Chapter).deleteRule('set null').nullable().ref(),
     failure: p.json<IngestFailure>().nullable(),
-    createdAt: p
-      .datetime()
-      .fieldName('created_at')
-      .onCreate(() => new Date()),
-    updatedAt: p
-      .datetime()
-      .fieldName('updated_at')
-      .onCreate(() => new Date())
-      .onUpdate(() => new Date()),
+    createdAt: createdAtColumn(),
+    updatedAt: updatedAtColumn(),
   },
 });
 

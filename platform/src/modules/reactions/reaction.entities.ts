@@ -2,6 +2,7 @@ import { defineEntity, p } from '@mikro-orm/core';
 import { Chapter } from '../series/chapter.entity';
 import { Series } from '../series/series.entity';
 import { User } from '../users/user.entity';
+import { createdAtColumn, updatedAtColumn } from '../../database/timestamp-columns';
 
 /** A reader's like of one chapter variant (at most one per user and chapter). */
 export const ChapterLikeSchema = defineEntity({
@@ -10,10 +11,7 @@ export const ChapterLikeSchema = defineEntity({
   properties: {
     user: () => p.manyToOne(User).primary().deleteRule('cascade').ref(),
     chapter: () => p.manyToOne(Chapter).primary().deleteRule('cascade').ref(),
-    createdAt: p
-      .datetime()
-      .fieldName('created_at')
-      .onCreate(() => new Date()),
+    createdAt: createdAtColumn(),
   },
 });
 export class ChapterLike extends ChapterLikeSchema.class {}
@@ -26,10 +24,7 @@ export const FavoriteSchema = defineEntity({
   properties: {
     user: () => p.manyToOne(User).primary().deleteRule('cascade').ref(),
     series: () => p.manyToOne(Series).primary().deleteRule('cascade').ref(),
-    createdAt: p
-      .datetime()
-      .fieldName('created_at')
-      .onCreate(() => new Date()),
+    createdAt: createdAtColumn(),
   },
 });
 export class Favorite extends FavoriteSchema.class {}
@@ -43,15 +38,8 @@ export const RatingSchemaEntity = defineEntity({
     user: () => p.manyToOne(User).primary().deleteRule('cascade').ref(),
     series: () => p.manyToOne(Series).primary().deleteRule('cascade').ref(),
     score: p.smallint(),
-    createdAt: p
-      .datetime()
-      .fieldName('created_at')
-      .onCreate(() => new Date()),
-    updatedAt: p
-      .datetime()
-      .fieldName('updated_at')
-      .onCreate(() => new Date())
-      .onUpdate(() => new Date()),
+    createdAt: createdAtColumn(),
+    updatedAt: updatedAtColumn(),
   },
 });
 export class Rating extends RatingSchemaEntity.class {}

@@ -2,6 +2,7 @@ import { defineEntity, p } from '@mikro-orm/core';
 import type { ChapterLanguage, ModerationStatus } from '@warraq/contracts';
 import { User } from '../users/user.entity';
 import { Series } from './series.entity';
+import { createdAtColumn } from '../../database/timestamp-columns';
 
 /** One chapter variant: several rows may share a number (languages, translation groups). */
 export const ChapterSchema = defineEntity({
@@ -27,10 +28,7 @@ export const ChapterSchema = defineEntity({
     pageCount: p.integer().fieldName('page_count').default(0),
     /** Text of a novel chapter; null for image chapters. */
     body: p.text().nullable(),
-    createdAt: p
-      .datetime()
-      .fieldName('created_at')
-      .onCreate(() => new Date()),
+    createdAt: createdAtColumn(),
   },
 });
 

@@ -1,6 +1,7 @@
 import { defineEntity, p } from '@mikro-orm/core';
 import type { ModerationStatus, Origin, SeriesStatus, SeriesType } from '@warraq/contracts';
 import { User } from '../users/user.entity';
+import { createdAtColumn, updatedAtColumn } from '../../database/timestamp-columns';
 
 /** A work (the spec's "content"): manga, manhua, manhwa or novel, with denormalised counters. */
 export const SeriesSchema = defineEntity({
@@ -45,15 +46,8 @@ export const SeriesSchema = defineEntity({
       .fieldName('latest_chapter_number')
       .nullable(),
     lastChapterAt: p.datetime().fieldName('last_chapter_at').nullable(),
-    createdAt: p
-      .datetime()
-      .fieldName('created_at')
-      .onCreate(() => new Date()),
-    updatedAt: p
-      .datetime()
-      .fieldName('updated_at')
-      .onCreate(() => new Date())
-      .onUpdate(() => new Date()),
+    createdAt: createdAtColumn(),
+    updatedAt: updatedAtColumn(),
   },
 });
 

@@ -1,5 +1,6 @@
 import { defineEntity, p } from '@mikro-orm/core';
 import { DEFAULT_PREFERENCES, type Preferences, type ReadingMode, ROLES, type Role } from '@warraq/contracts';
+import { createdAtColumn } from '../../database/timestamp-columns';
 
 export const UserSchema = defineEntity({
   name: 'User',
@@ -12,10 +13,7 @@ export const UserSchema = defineEntity({
     role: p.string().length(16).$type<Role>().default('reader'),
     points: p.integer().default(0),
     preferences: p.json<Preferences>().onCreate(() => structuredClone(DEFAULT_PREFERENCES)),
-    createdAt: p
-      .datetime()
-      .fieldName('created_at')
-      .onCreate(() => new Date()),
+    createdAt: createdAtColumn(),
     lastLogin: p.datetime().fieldName('last_login').nullable(),
     /** The reader's chosen reading mode; null follows the series type's default. */
     readingMode: p.string().length(16).fieldName('reading_mode').$type<ReadingMode>().nullable(),
