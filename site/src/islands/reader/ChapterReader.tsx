@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type MouseEvent, type TouchEvent } from 'react';
 import { READING_MODES, type ChapterReader as Chapter, type ReadingMode } from '@warraq/contracts';
 import { favoriteSeries, likeChapter, saveProgress } from '@/lib/api/content';
-import { ApiError, failureMessage } from '@/lib/api/api-error';
 import { formatChapterNumber } from '@/lib/content/chapter-groups';
+import { flipped, runOptimisticToggle } from '@/lib/content/optimistic-toggle';
 import { readerScreens } from '@/lib/content/reader-screens';
 import { keyToAction, swipeToAction, tapToAction, type ReaderAction } from '@/lib/content/reading-direction';
 import { href, type HrefContext } from '@/lib/site/href';
@@ -190,49 +190,30 @@ export default function ChapterReader(props: ChapterReaderProps) {
     else storeReadingMode(chapter.mangaId, next);
   }
 
-  async function handleLike() {
-    if (!signedIn) {
-      showToast({ title: t.reader.loginToLike, variant: 'destructive' });
-      return;
-    }
-    const before = like;
-    setLike({ on: !before.on, count: Math.max(0, before.count + (before.on ? -1 : 1)) });
-    setBusy(true);
-    try {
-      const answer = await likeChapter(chapter.mangaId, chapter.id, !before.on);
-      setLike({ on: answer.isLiked, count: answer.likes });
-    } catch (error) {
-      setLike(before);
-      const loginNeeded = error instanceof ApiError && error.status === 401;
-      showToast({
-        title: loginNeeded ? t.reader.loginToLike : failureMessage(error),
-        variant: 'destructive',
-      });
-    } finally {
-      setBusy(false);
-    }
+  function handleLike() {
+    return runOptimisticToggle({
+      signedIn,
+      loginMessage: t.reader.loginToLike,
+      current: like,
+      optimistic: flipped(like),
+      set: setLike,
+      setBusy,
+      request: () => likeChapter(chapter.mangaId, chapter.id, !like.on),
+      settle: (answer) => ({ on: answer.isLiked, count: answer.likes }),
+    });
   }
 
-  async function handleFavorite() {
-    if (!signedIn) {
-      showToast({ title: t.series.loginToFavorite, variant: 'destructive' });
-      return;
-    }
-    const before = favorite;
-    setFavorite(!before);
-    setBusy(true);
-    try {
-      setFavorite((await favoriteSeries(chapter.mangaId, !before)).isFavorite);
-    } catch (error) {
-      setFavorite(before);
-      const loginNeeded = error instanceof ApiError && error.status === 401;
-      showToast({
-        title: loginNeeded ? t.series.loginToFavorite : failureMessage(error),
-        variant: 'destructive',
-      });
-    } finally {
-      setBusy(false);
-    }
+  function handleFavorite() {
+    return runOptimisticToggle({
+      signedIn,
+      loginMessage: t.series.loginToFavorite,
+      current: favorite,
+      optimistic: !favorite,
+      set: setFavorite,
+      setBusy,
+      request: () => favoriteSeries(chapter.mangaId, !favorite),
+      settle: (answer) => answer.isFavorite,
+    });
   }
 
   async function handleShare() {

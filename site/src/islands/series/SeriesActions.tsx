@@ -1,7 +1,8 @@
 import { useState, type ChangeEvent } from 'react';
 import { CONTENT_LIMITS } from '@warraq/contracts';
 import { favoriteSeries, rateSeries } from '@/lib/api/content';
-import { ApiError, failureMessage } from '@/lib/api/api-error';
+import { failureMessage } from '@/lib/api/api-error';
+import { flipped, runOptimisticToggle } from '@/lib/content/optimistic-toggle';
 import { showToast } from '@/stores/toasts';
 import { fmt, t } from '@/i18n';
 import { useHydrated } from '@/islands/forms/use-hydrated';
@@ -35,29 +36,19 @@ export default function SeriesActions(props: SeriesActionsProps) {
   const [userRating, setUserRating] = useState(props.userRating);
   const [ratingBusy, setRatingBusy] = useState(false);
 
-  async function handleFavorite() {
-    if (!props.signedIn) {
-      showToast({ title: t.series.loginToFavorite, variant: 'destructive' });
-      return;
-    }
-    const before = favorite;
-    const next = { on: !before.on, count: Math.max(0, before.count + (before.on ? -1 : 1)) };
-    setFavorite(next);
-    setFavoriteBusy(true);
-    try {
-      const answer = await favoriteSeries(props.contentId, next.on);
-      setFavorite({ on: answer.isFavorite, count: answer.favorites });
-      showToast({ title: answer.isFavorite ? t.series.favoriteAdded : t.series.favoriteRemoved });
-    } catch (error) {
-      setFavorite(before);
-      const loginNeeded = error instanceof ApiError && error.status === 401;
-      showToast({
-        title: loginNeeded ? t.series.loginToFavorite : failureMessage(error),
-        variant: 'destructive',
-      });
-    } finally {
-      setFavoriteBusy(false);
-    }
+  function handleFavorite() {
+    return runOptimisticToggle({
+      signedIn: props.signedIn,
+      loginMessage: t.series.loginToFavorite,
+      current: favorite,
+      optimistic: flipped(favorite),
+      set: setFavorite,
+      setBusy: setFavoriteBusy,
+      request: () => favoriteSeries(props.contentId, !favorite.on),
+      settle: (answer) => ({ on: answer.isFavorite, count: answer.favorites }),
+      onSuccess: (answer) =>
+        showToast({ title: answer.isFavorite ? t.series.favoriteAdded : t.series.favoriteRemoved }),
+    });
   }
 
   async function handleRate(event: ChangeEvent<HTMLSelectElement>) {
