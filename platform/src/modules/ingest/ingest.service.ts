@@ -163,9 +163,10 @@ export class IngestService {
   }
 
   async get(actor: UploadActor, uploadId: string): Promise<ChapterUploadResponse> {
-    const upload = await this.uploads.find(uploadId);
+    // Polled every few seconds while a chapter processes: one read answers both who may see it and what it says.
+    const upload = await this.uploads.findWithFiles(uploadId);
     if (!upload || (upload.uploader_id !== actor.userId && !actor.staff)) throw ApiError.notFound();
-    return { success: true, message: INGEST_MESSAGES.status, upload: await this.status(uploadId) };
+    return { success: true, message: INGEST_MESSAGES.status, upload: toChapterUpload(upload) };
   }
 
   /** Abandons an upload that is not being processed and not done, with its files. */

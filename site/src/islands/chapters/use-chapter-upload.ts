@@ -358,10 +358,10 @@ export function useChapterUpload({ site, onFieldErrors }: UseChapterUploadOption
   async function sendFiles(upload: ChapterUpload, only?: string) {
     const controller = abortRef.current ?? new AbortController();
     abortRef.current = controller;
-    const todo = filesRef.current.filter(
+    const unsent = filesRef.current.filter(
       (entry) => entry.status !== 'success' && entry.status !== 'uploading' && (!only || entry.key === only),
     );
-    await runParallel(todo, PARALLEL_UPLOADS, (entry) => sendOne(entry, upload, controller.signal));
+    await runParallel(unsent, PARALLEL_UPLOADS, (entry) => sendOne(entry, upload, controller.signal));
     if (controller.signal.aborted || phaseRef.current.kind !== 'uploading') return;
     const entries = filesRef.current;
     if (entries.some((entry) => entry.status === 'uploading')) return;
