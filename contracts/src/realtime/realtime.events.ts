@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { SITE_TYPES } from '../site/site-types.js';
 import { ChapterUploadSchema } from '../ingest/ingest.schemas.js';
+import { ContentKindSchema, PendingCountResponseSchema } from '../moderation/moderation.schemas.js';
+import { NotificationSchema } from '../notifications/notification.schemas.js';
 
 /** Messages on the `/ws` socket: `{ event, data }` JSON frames in both directions. */
 export const REALTIME_EVENTS = {
@@ -9,6 +11,8 @@ export const REALTIME_EVENTS = {
   ping: 'ping',
   pong: 'pong',
   ingestProgress: 'ingest.progress',
+  moderationQueue: 'moderation.queue',
+  notification: 'notification',
 } as const;
 
 /** Sent once, right after the socket opens. */
@@ -52,11 +56,34 @@ export const IngestProgressEventSchema = z.object({
 });
 export type IngestProgressEvent = z.infer<typeof IngestProgressEventSchema>;
 
+/**
+ * Sent to every staff socket (moderator, admin, superadmin) when the moderation queue changes: an
+ * item was submitted, approved, rejected or deleted. Carries the new pending counts.
+ */
+export const ModerationQueueEventSchema = z.object({
+  event: z.literal(REALTIME_EVENTS.moderationQueue),
+  data: z.object({
+    change: z.enum(['submitted', 'approved', 'rejected', 'deleted']),
+    item: z.object({ id: z.number().int(), contentType: ContentKindSchema, title: z.string() }),
+    pending: PendingCountResponseSchema,
+  }),
+});
+export type ModerationQueueEvent = z.infer<typeof ModerationQueueEventSchema>;
+
+/** Sent only to the notification's owner when it is stored. */
+export const NotificationEventSchema = z.object({
+  event: z.literal(REALTIME_EVENTS.notification),
+  data: z.object({ notification: NotificationSchema, unread: z.number().int().nonnegative() }),
+});
+export type NotificationEvent = z.infer<typeof NotificationEventSchema>;
+
 export const ServerEventSchema = z.discriminatedUnion('event', [
   ConnectionEventSchema,
   HeartbeatEventSchema,
   PongEventSchema,
   IngestProgressEventSchema,
+  ModerationQueueEventSchema,
+  NotificationEventSchema,
 ]);
 export type ServerEvent = z.infer<typeof ServerEventSchema>;
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from '../common/limits.js';
-import { LANGUAGES, ROLES, THEMES } from './user.constants.js';
+import { LANGUAGES, ROLES, THEMES, type Role } from './user.constants.js';
 import { listResponseSchema, pageNumber } from '../common/list.schemas.js';
 
 export const RoleSchema = z.enum(ROLES);
@@ -124,3 +124,39 @@ export const PreferencesResponseSchema = z.object({
   preferences: PreferencesSchema,
 });
 export type PreferencesResponse = z.infer<typeof PreferencesResponseSchema>;
+
+export const USER_ROLE_MESSAGES = {
+  ownRole: 'لا يمكنك تغيير دورك بنفسك',
+  adminOnlyBySuperadmin: 'منح دور المدير أو المدير العام أو سحبه متاح للمدير العام فقط',
+  lastSuperadmin: 'لا يمكن خفض دور آخر مدير عام',
+  unchanged: 'المستخدم يحمل هذا الدور بالفعل',
+  updated: 'تم تغيير الدور',
+  userNotFound: 'المستخدم غير موجود',
+} as const;
+
+/**
+ * `PUT /api/users/:id/role`. Admins grant reader or moderator (to users who are neither admin nor
+ * superadmin); only a superadmin grants or takes away admin and superadmin; nobody changes their own
+ * role; the last superadmin keeps theirs.
+ */
+export const ChangeRoleBodySchema = z.object({ role: RoleSchema }).strict();
+export type ChangeRoleBody = z.infer<typeof ChangeRoleBodySchema>;
+export const ChangeRoleResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  user: UserSchema,
+});
+export type ChangeRoleResponse = z.infer<typeof ChangeRoleResponseSchema>;
+
+/** The roles `actor` may give to `target` (empty: the target's role is not theirs to change). */
+export function assignableRoles(
+  actor: { id: number; role: Role },
+  target: { id: number; role: Role },
+): Role[] {
+  if (actor.id === target.id) return [];
+  if (actor.role === 'superadmin') return [...ROLES];
+  if (actor.role === 'admin' && (target.role === 'reader' || target.role === 'moderator')) {
+    return ['reader', 'moderator'];
+  }
+  return [];
+}

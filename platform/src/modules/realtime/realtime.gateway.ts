@@ -12,6 +12,7 @@ import {
   HEARTBEAT_INTERVAL_MS,
   type HeartbeatEvent,
   isSiteType,
+  isStaffRole,
   type PongEvent,
   REALTIME_EVENTS,
   siteTypeFromHost,
@@ -26,6 +27,8 @@ import { CONNECTION_COUNT_REFRESH_MS, ConnectionCounterService } from './connect
 
 /** WebSocket close code for a policy violation (a foreign Origin). */
 export const WS_POLICY_VIOLATION = 1008;
+/** Close code (application range) telling the client its session or role changed: reconnect. */
+export const WS_SESSION_CHANGED = 4001;
 
 @WebSocketGateway({ path: '/ws' })
 export class RealtimeGateway
@@ -36,6 +39,8 @@ export class RealtimeGateway
   /** Each signed-in user's open sockets (set from the session at connect), for events meant for them. */
   private readonly socketsByUser = new Map<number, Set<WebSocket>>();
   private readonly userBySocket = new Map<WebSocket, number>();
+  /** Sockets of moderators and admins (role read from the session at connect), for queue events. */
+  private readonly staffSockets = new Set<WebSocket>();
   private heartbeatTimer: NodeJS.Timeout | undefined;
   private refreshTimer: NodeJS.Timeout | undefined;
 
@@ -74,7 +79,8 @@ export class RealtimeGateway
         this.identity.resolveSession(request.headers.cookie),
       );
       // The socket may have closed while its session was looked up: then there is no one to register.
-      if (auth.user && this.clients.has(client)) this.register(client, auth.user.id);
+      if (auth.user && this.clients.has(client))
+        this.register(client, auth.user.id, isStaffRole(auth.user.role));
       const event: ConnectionEvent = {
         event: REALTIME_EVENTS.connection,
         data: {
@@ -103,8 +109,28 @@ export class RealtimeGateway
     return sockets.size;
   }
 
-  private register(client: WebSocket, userId: number): void {
+  /** Sends to every moderator's and admin's socket on this process; returns how many got it. */
+  sendToStaff(message: unknown): number {
+    for (const socket of this.staffSockets) this.send(socket, message);
+    return this.staffSockets.size;
+  }
+
+  /**
+   * Closes every socket of one user on this process (their role changed, or they signed out): a
+   * socket keeps the role it opened with, so it must reopen to be judged again.
+   */
+  closeUser(userId: number): number {
+    const sockets = [...(this.socketsByUser.get(userId) ?? [])];
+    for (const socket of sockets) {
+      this.unregister(socket);
+      socket.close(WS_SESSION_CHANGED, 'session changed');
+    }
+    return sockets.length;
+  }
+
+  private register(client: WebSocket, userId: number, staff: boolean): void {
     this.userBySocket.set(client, userId);
+    if (staff) this.staffSockets.add(client);
     let sockets = this.socketsByUser.get(userId);
     if (!sockets) {
       sockets = new Set();
@@ -114,6 +140,7 @@ export class RealtimeGateway
   }
 
   private unregister(client: WebSocket): void {
+    this.staffSockets.delete(client);
     const userId = this.userBySocket.get(client);
     if (userId === undefined) return;
     this.userBySocket.delete(client);

@@ -1,11 +1,12 @@
 import { Module } from '@nestjs/common';
 import { AuthModule } from '../auth/auth.module';
 import { ConnectionCounterService } from './connection-counter.service';
-import { IngestProgressRelay } from './ingest-progress.relay';
+import { RealtimeBusModule } from './realtime-bus';
 import { RealtimeGateway } from './realtime.gateway';
+import { RealtimeRelay } from './realtime.relay';
 
 @Module({
-  imports: [AuthModule],
-  providers: [ConnectionCounterService, RealtimeGateway, IngestProgressRelay],
+  imports: [AuthModule, RealtimeBusModule],
+  providers: [ConnectionCounterService, RealtimeGateway, RealtimeRelay],
 })
 export class RealtimeModule {}

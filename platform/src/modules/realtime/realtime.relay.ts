@@ -6,6 +6,7 @@ import { outageLogger } from '../../common/redis/outage-log';
 import { createRedisClient } from '../../common/redis/redis.service';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import { ingestProgressChannel } from '../ingest/ingest-progress.channel';
+import { BusMessageSchema, realtimeBusChannel } from './realtime-bus';
 import { RealtimeGateway } from './realtime.gateway';
 
 const MessageSchema = z.object({
@@ -14,13 +15,14 @@ const MessageSchema = z.object({
 });
 
 /**
- * Relays the worker's ingest progress to the uploader's sockets on this process. Each platform process
- * subscribes (on its own connection: a subscribed connection can do nothing else), so the uploader
- * gets the events whichever process their socket landed on, and no other user does.
+ * Relays pub/sub messages to the sockets of this process: the worker's ingest progress (to the
+ * uploader only) and the realtime bus (one user, every staff socket, or closing a user's sockets).
+ * Each platform process subscribes on its own connection (a subscribed connection can do nothing
+ * else), so a message reaches its sockets whichever process they landed on, and no one else's.
  */
 @Injectable()
-export class IngestProgressRelay implements OnModuleInit, OnApplicationShutdown {
-  private readonly logger = new Logger(IngestProgressRelay.name);
+export class RealtimeRelay implements OnModuleInit, OnApplicationShutdown {
+  private readonly logger = new Logger(RealtimeRelay.name);
   private subscriber: Redis | undefined;
 
   constructor(
@@ -29,7 +31,8 @@ export class IngestProgressRelay implements OnModuleInit, OnApplicationShutdown 
   ) {}
 
   onModuleInit(): void {
-    const channel = ingestProgressChannel(this.config.redis.prefix);
+    const progressChannel = ingestProgressChannel(this.config.redis.prefix);
+    const busChannel = realtimeBusChannel(this.config.redis.prefix);
     // No retry limit: the subscription waits out a Redis outage and is renewed on reconnect.
     this.subscriber = createRedisClient(this.config.redis.url, {
       connectionName: `warraq-sub:${this.config.instanceId}`,
@@ -38,10 +41,11 @@ export class IngestProgressRelay implements OnModuleInit, OnApplicationShutdown 
     });
     this.subscriber.on('error', outageLogger(this.logger, 'progress subscriber'));
     this.subscriber.on('message', (from: string, payload: string) => {
-      if (from === channel) this.relay(payload);
+      if (from === progressChannel) this.relayProgress(payload);
+      else if (from === busChannel) this.relayBus(payload);
     });
-    this.subscriber.subscribe(channel).catch((error: unknown) => {
-      this.logger.error(`could not subscribe to ${channel}: ${String(error)}`);
+    this.subscriber.subscribe(progressChannel, busChannel).catch((error: unknown) => {
+      this.logger.error(`could not subscribe to the realtime channels: ${String(error)}`);
     });
   }
 
@@ -50,7 +54,21 @@ export class IngestProgressRelay implements OnModuleInit, OnApplicationShutdown 
     this.subscriber?.disconnect();
   }
 
-  private relay(payload: string): void {
+  private relayBus(payload: string): void {
+    let parsed: z.infer<typeof BusMessageSchema>;
+    try {
+      parsed = BusMessageSchema.parse(JSON.parse(payload));
+    } catch (error) {
+      this.logger.warn(`ignored a malformed bus message: ${String(error)}`);
+      return;
+    }
+    const { target, event } = parsed;
+    if (target.kind === 'close') this.gateway.closeUser(target.userId);
+    else if (target.kind === 'staff') this.gateway.sendToStaff(event);
+    else this.gateway.sendToUser(target.userId, event);
+  }
+
+  private relayProgress(payload: string): void {
     let parsed: z.infer<typeof MessageSchema>;
     try {
       parsed = MessageSchema.parse(JSON.parse(payload));

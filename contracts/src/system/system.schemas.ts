@@ -1,0 +1,266 @@
+import { z } from 'zod';
+import { listResponseSchema, pageNumber } from '../common/list.schemas.js';
+
+/** Spec §3 Service and Domain. */
+export const SERVICE_TYPES = ['core', 'manga', 'novel', 'game', 'users', 'cdn'] as const;
+export type ServiceType = (typeof SERVICE_TYPES)[number];
+export const SERVICE_STATUSES = ['active', 'degraded', 'inactive'] as const;
+export type ServiceStatus = (typeof SERVICE_STATUSES)[number];
+export const SSL_STATUSES = ['valid', 'expired', 'pending'] as const;
+export type SslStatus = (typeof SSL_STATUSES)[number];
+export const DOMAIN_STATUSES = ['active', 'inactive'] as const;
+export type DomainStatus = (typeof DOMAIN_STATUSES)[number];
+/** Spec §3 health data: a service is healthy, degraded, otherwise unknown. */
+export const HEALTH_STATES = ['healthy', 'degraded', 'unknown'] as const;
+export type HealthState = (typeof HEALTH_STATES)[number];
+
+export const SYSTEM_LIMITS = {
+  nameMax: 100,
+  urlMax: 500,
+  domainMax: 253,
+  /** Client error reports: bytes of one report body, and reports per address per minute. */
+  clientErrorBodyMax: 16 * 1024,
+  clientErrorMessageMax: 2000,
+  clientErrorStackMax: 8000,
+  clientErrorsPerMinute: 10,
+  /** A service probe gives up after this long (the service then shows unknown). */
+  probeTimeoutMs: 2000,
+  /** Answers slower than this make a service degraded. */
+  probeSlowMs: 1000,
+} as const;
+
+/** Spec §8 service and domain toasts (English in the spec) and the forms' §5 rules. */
+export const SYSTEM_MESSAGES = {
+  nameRequired: 'Name is required',
+  urlRequired: 'URL is required',
+  urlInvalid: 'Enter a valid http(s) URL',
+  domainInvalid: 'Enter a valid domain name',
+  serviceNotFound: 'Service not found',
+  domainNotFound: 'Domain not found',
+  serviceNameTaken: 'A service with this name already exists',
+  domainNameTaken: 'This domain already exists',
+  unknownService: 'No such service',
+  serviceCreated: 'Service created',
+  serviceUpdated: 'Service updated',
+  serviceDeleted: 'Service deleted',
+  domainCreated: 'Domain created',
+  domainUpdated: 'Domain updated',
+  domainDeleted: 'Domain deleted',
+  primaryLocked: 'The primary domain cannot be changed here',
+  genericError: 'An error occurred',
+} as const;
+
+const name = z
+  .string({ error: SYSTEM_MESSAGES.nameRequired })
+  .trim()
+  .min(1, SYSTEM_MESSAGES.nameRequired)
+  .max(SYSTEM_LIMITS.nameMax);
+
+const serviceUrl = z
+  .string({ error: SYSTEM_MESSAGES.urlRequired })
+  .trim()
+  .min(1, SYSTEM_MESSAGES.urlRequired)
+  .max(SYSTEM_LIMITS.urlMax, SYSTEM_MESSAGES.urlInvalid)
+  .pipe(z.url({ protocol: /^https?$/, error: SYSTEM_MESSAGES.urlInvalid }));
+
+// Lower-case labels of letters, digits and hyphens, dot-separated (IDN in punycode).
+const DOMAIN_PATTERN =
+  /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/;
+const domainName = z
+  .string({ error: SYSTEM_MESSAGES.nameRequired })
+  .trim()
+  .toLowerCase()
+  .min(1, SYSTEM_MESSAGES.nameRequired)
+  .max(SYSTEM_LIMITS.domainMax, SYSTEM_MESSAGES.domainInvalid)
+  .regex(DOMAIN_PATTERN, SYSTEM_MESSAGES.domainInvalid);
+
+export const ServiceSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  type: z.enum(SERVICE_TYPES),
+  status: z.enum(SERVICE_STATUSES),
+  url: z.string(),
+  created_at: z.string(),
+});
+export type Service = z.infer<typeof ServiceSchema>;
+
+/** POST body; spec §2 defaults: type core, status active. */
+export const CreateServiceBodySchema = z
+  .object({
+    name,
+    url: serviceUrl,
+    type: z.enum(SERVICE_TYPES, { error: 'Invalid type' }).default('core'),
+    status: z.enum(SERVICE_STATUSES, { error: 'Invalid status' }).default('active'),
+  })
+  .strict();
+export type CreateServiceBody = z.input<typeof CreateServiceBodySchema>;
+/** PUT body: any subset of the fields. */
+export const UpdateServiceBodySchema = z
+  .object({
+    name: name.optional(),
+    url: serviceUrl.optional(),
+    type: z.enum(SERVICE_TYPES, { error: 'Invalid type' }).optional(),
+    status: z.enum(SERVICE_STATUSES, { error: 'Invalid status' }).optional(),
+  })
+  .strict();
+export type UpdateServiceBody = z.input<typeof UpdateServiceBodySchema>;
+
+export const ServiceListResponseSchema = z.object({ success: z.literal(true), data: z.array(ServiceSchema) });
+export type ServiceListResponse = z.infer<typeof ServiceListResponseSchema>;
+export const ServiceResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  data: ServiceSchema,
+});
+export type ServiceResponse = z.infer<typeof ServiceResponseSchema>;
+
+export const DomainSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  service_id: z.number().int().nullable(),
+  /** The linked service's name, for the table's Service column. */
+  service_name: z.string().nullable(),
+  is_primary: z.boolean(),
+  ssl_status: z.enum(SSL_STATUSES),
+  status: z.enum(DOMAIN_STATUSES),
+  created_at: z.string(),
+});
+export type Domain = z.infer<typeof DomainSchema>;
+
+const serviceId = z.number({ error: SYSTEM_MESSAGES.unknownService }).int().positive().nullable();
+
+/** POST body; spec §2 defaults: ssl valid, status active, not primary, no service. */
+export const CreateDomainBodySchema = z
+  .object({
+    name: domainName,
+    service_id: serviceId.default(null),
+    is_primary: z.literal(false, { error: SYSTEM_MESSAGES.primaryLocked }).default(false),
+    ssl_status: z.enum(SSL_STATUSES, { error: 'Invalid SSL status' }).default('valid'),
+    status: z.enum(DOMAIN_STATUSES, { error: 'Invalid status' }).default('active'),
+  })
+  .strict();
+export type CreateDomainBody = z.input<typeof CreateDomainBodySchema>;
+export const UpdateDomainBodySchema = z
+  .object({
+    name: domainName.optional(),
+    service_id: serviceId.optional(),
+    ssl_status: z.enum(SSL_STATUSES, { error: 'Invalid SSL status' }).optional(),
+    status: z.enum(DOMAIN_STATUSES, { error: 'Invalid status' }).optional(),
+  })
+  .strict();
+export type UpdateDomainBody = z.input<typeof UpdateDomainBodySchema>;
+
+export const DomainListResponseSchema = z.object({ success: z.literal(true), data: z.array(DomainSchema) });
+export type DomainListResponse = z.infer<typeof DomainListResponseSchema>;
+export const DomainResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  data: DomainSchema,
+});
+export type DomainResponse = z.infer<typeof DomainResponseSchema>;
+
+export const SystemIdParamSchema = z.object({
+  id: z.coerce
+    .number({ error: 'Invalid id' })
+    .int('Invalid id')
+    .positive('Invalid id')
+    .max(2 ** 31 - 1),
+});
+
+export const DeleteResponseSchema = z.object({ success: z.literal(true), message: z.string() });
+export type DeleteResponse = z.infer<typeof DeleteResponseSchema>;
+
+/** One probe of `GET /api/system/health`. */
+export const ComponentHealthSchema = z.object({
+  name: z.string(),
+  status: z.enum(HEALTH_STATES),
+  /** How long the probe took, in ms (null when it did not answer). */
+  latencyMs: z.number().nullable(),
+  /** What was measured: e.g. "3 jobs waiting", "last beat 4 s ago". */
+  detail: z.string().nullable(),
+});
+export type ComponentHealth = z.infer<typeof ComponentHealthSchema>;
+
+export const HealthResponseSchema = z.object({
+  /** Worst of the components: healthy only when every one is. */
+  status: z.enum(HEALTH_STATES),
+  checkedAt: z.string(),
+  /** Platform components: database, redis, queue, worker, storage. */
+  components: z.array(ComponentHealthSchema),
+  /** Spec §3 health data: every registered service, from a probe of its URL. */
+  services: z.array(
+    ComponentHealthSchema.extend({
+      id: z.number().int(),
+      type: z.enum(SERVICE_TYPES),
+      url: z.string(),
+      configured: z.enum(SERVICE_STATUSES),
+    }),
+  ),
+  queue: z.object({
+    waiting: z.number().int().nonnegative(),
+    active: z.number().int().nonnegative(),
+    failed: z.number().int().nonnegative(),
+    delayed: z.number().int().nonnegative(),
+  }),
+  realtime: z.object({ activeConnections: z.number().int().nonnegative() }),
+});
+export type HealthResponse = z.infer<typeof HealthResponseSchema>;
+
+/** `GET /api/system/stats`: the dashboard's four cards (spec §2), each computed. */
+export const SystemStatsResponseSchema = z.object({
+  /** Services whose configured status is active and whose probe is healthy. */
+  activeServices: z.number().int().nonnegative(),
+  totalServices: z.number().int().nonnegative(),
+  /** API requests counted by the platform over the last 24 hours (hourly buckets). */
+  apiRequests24h: z.number().int().nonnegative(),
+  registeredUsers: z.number().int().nonnegative(),
+  /** Bytes of every stored media object (page images, covers). */
+  mediaBytes: z.number().int().nonnegative(),
+  mediaObjects: z.number().int().nonnegative(),
+  pendingContent: z.number().int().nonnegative(),
+  version: z.string(),
+  generatedAt: z.string(),
+});
+export type SystemStatsResponse = z.infer<typeof SystemStatsResponseSchema>;
+
+/** `POST /api/system/client-errors`: a browser error, sanitised and capped. */
+export const ClientErrorReportBodySchema = z
+  .object({
+    message: z.string().trim().min(1).max(SYSTEM_LIMITS.clientErrorMessageMax),
+    stack: z.string().max(SYSTEM_LIMITS.clientErrorStackMax).optional(),
+    /** The page it happened on (path and query only are kept). */
+    url: z.string().max(2000),
+    source: z.enum(['error', 'unhandledrejection', 'console']).default('error'),
+  })
+  .strict();
+export type ClientErrorReportBody = z.input<typeof ClientErrorReportBodySchema>;
+
+export const ClientErrorSchema = z.object({
+  id: z.number().int(),
+  message: z.string(),
+  stack: z.string().nullable(),
+  path: z.string(),
+  source: z.enum(['error', 'unhandledrejection', 'console']),
+  userAgent: z.string().nullable(),
+  username: z.string().nullable(),
+  created_at: z.string(),
+});
+export type ClientError = z.infer<typeof ClientErrorSchema>;
+export const ClientErrorListQuerySchema = z.object({
+  page: pageNumber(1, 100_000),
+  limit: pageNumber(20, 100),
+});
+export const ClientErrorListResponseSchema = listResponseSchema(ClientErrorSchema);
+export type ClientErrorListResponse = z.infer<typeof ClientErrorListResponseSchema>;
+
+export const SYSTEM_PATHS = {
+  services: '/api/system/services',
+  service: (id: number) => `/api/system/services/${id}`,
+  domains: '/api/system/domains',
+  domain: (id: number) => `/api/system/domains/${id}`,
+  health: '/api/system/health',
+  stats: '/api/system/stats',
+  version: '/api/system/version',
+  openapi: '/api/system/openapi',
+  clientErrors: '/api/system/client-errors',
+} as const;
