@@ -16,6 +16,8 @@ const jestEnv = { NODE_OPTIONS: '--experimental-vm-modules --no-warnings=Experim
 const suites = [];
 // `npm test -- --e2e` runs only the browser tests (after the same build), for quick iteration.
 const e2eOnly = process.argv.includes('--e2e');
+// With --e2e, further arguments pick spec files or a -g pattern (`npm test -- --e2e moderation`).
+const e2eFilter = e2eOnly ? process.argv.slice(2).filter((arg) => arg !== '--e2e') : [];
 
 function jest(name, args) {
   const outputFile = path.join(reports, `${name}.json`);
@@ -79,7 +81,7 @@ try {
   suites.push({ name: 'e2e', outputFile, kind: 'playwright' });
   try {
     step('Running browser tests');
-    run('playwright', ['test', '-c', 'e2e/playwright.config.ts'], {
+    run('playwright', ['test', '-c', 'e2e/playwright.config.ts', ...e2eFilter], {
       env: {
         E2E_BASE_DOMAIN: config.baseDomain,
         E2E_EDGE_PORT: String(config.edgePort),
