@@ -1,6 +1,7 @@
 import { ConnectionEventSchema, HeartbeatEventSchema, PongEventSchema } from '@warraq/contracts';
 import WebSocket from 'ws';
-import { RealtimeGateway } from '../src/modules/realtime/realtime.gateway';
+import { RealtimeBus } from '../src/modules/realtime/realtime-bus';
+import { RealtimeGateway, WS_SESSION_CHANGED } from '../src/modules/realtime/realtime.gateway';
 import { signIn } from './auth-helpers';
 import { newUser, type TestUser } from './factories/user.factory';
 import { createTestApp, type TestApp } from './test-app';
@@ -109,5 +110,53 @@ describe('/ws', () => {
     const heartbeat = await t.app.get(RealtimeGateway).broadcastHeartbeat();
     expect(heartbeat.data.activeConnections).toBe(2);
     expect(HeartbeatEventSchema.parse(await a.next()).data.activeConnections).toBe(2);
+  });
+
+  describe('the bus, across platform processes', () => {
+    const queueEvent = {
+      event: 'moderation.queue',
+      data: {
+        change: 'submitted',
+        item: { id: 1, contentType: 'chapter', title: 'الفصل 1' },
+        pending: { series: 0, chapters: 1, total: 1 },
+      },
+    } as const;
+
+    it('delivers a staff event to a moderator on another process and not to a reader', async () => {
+      const sibling = await t.startSibling();
+      const moderator = await newUser(t.orm, { role: 'moderator' });
+      const mod = await connect(`${sibling.baseUrl.replace('http', 'ws')}/ws`, {
+        Cookie: await signIn(t, moderator),
+      });
+      const reader = await connect(wsUrl, { Cookie: await signIn(t, user) });
+      open.push(mod.ws, reader.ws);
+      await mod.next();
+      await reader.next();
+
+      await t.app.get(RealtimeBus).toStaff(queueEvent);
+      expect(await mod.next()).toEqual(queueEvent);
+      // The reader's next frame is the pong to this ping, not the queue event.
+      reader.ws.send(JSON.stringify({ event: 'ping' }));
+      expect(PongEventSchema.safeParse(await reader.next()).success).toBe(true);
+    });
+
+    it('delivers a user event only to that user, and closes their sockets on demand', async () => {
+      const other = await newUser(t.orm);
+      const mine = await connect(wsUrl, { Cookie: await signIn(t, user) });
+      const theirs = await connect(wsUrl, { Cookie: await signIn(t, other) });
+      open.push(mine.ws, theirs.ws);
+      await mine.next();
+      await theirs.next();
+
+      await t.app.get(RealtimeBus).toUser(user.id, queueEvent);
+      expect(await mine.next()).toEqual(queueEvent);
+      theirs.ws.send(JSON.stringify({ event: 'ping' }));
+      expect(PongEventSchema.safeParse(await theirs.next()).success).toBe(true);
+
+      const closing = closed(mine.ws);
+      await t.app.get(RealtimeBus).closeUser(user.id);
+      expect(await closing).toBe(WS_SESSION_CHANGED);
+      expect(theirs.ws.readyState).toBe(WebSocket.OPEN);
+    });
   });
 });
