@@ -11,6 +11,8 @@ import { AuthModule } from './modules/auth/auth.module';
 import { IngestModule } from './modules/ingest/ingest.module';
 import { LibraryModule } from './modules/library/library.module';
 import { MediaModule } from './modules/media/media.module';
+import { ModerationModule } from './modules/moderation/moderation.module';
+import { NotificationsModule } from './modules/notifications/notifications.module';
 import { ReactionsModule } from './modules/reactions/reactions.module';
 import { SeriesModule } from './modules/series/series.module';
 import { RealtimeModule } from './modules/realtime/realtime.module';
@@ -34,6 +36,8 @@ export class AppModule {
         IngestModule,
         ReactionsModule,
         LibraryModule,
+        ModerationModule,
+        NotificationsModule,
         SystemModule,
         RealtimeModule,
       ],

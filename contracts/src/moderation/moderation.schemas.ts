@@ -30,6 +30,8 @@ export const MODERATION_MESSAGES = {
   conflict: 'تغيّرت حالة هذا المحتوى قبل تنفيذ الإجراء، يرجى تحديث القائمة',
   alreadyApproved: 'هذا المحتوى مقبول بالفعل',
   alreadyRejected: 'هذا المحتوى مرفوض بالفعل',
+  /** Approving a rejected chapter whose variant (number, language, group) was published or resubmitted since. */
+  duplicateVariant: 'يوجد فصل آخر بنفس الرقم واللغة والفريق، لا يمكن قبول هذا الفصل',
   noteTooLong: `يجب ألا يتجاوز النص ${MODERATION_LIMITS.noteMax} حرف`,
   staffOnly: 'هذا الإجراء متاح للمشرفين فقط',
   approved: 'تم قبول المحتوى',

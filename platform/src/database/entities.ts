@@ -8,6 +8,8 @@ import {
 } from '../modules/reactions/reaction.entities';
 import { ChapterUploadFileSchema, ChapterUploadSchema } from '../modules/ingest/chapter-upload.entity';
 import { ChapterSchema } from '../modules/series/chapter.entity';
+import { ModerationLogSchema } from '../modules/moderation/moderation-log.entity';
+import { NotificationEntitySchema } from '../modules/notifications/notification.entity';
 import { PageSchema } from '../modules/series/page.entity';
 import { SeriesSchema } from '../modules/series/series.entity';
 import { UserSchema } from '../modules/users/user.entity';
@@ -26,4 +28,6 @@ export const ENTITIES = [
   ReadingProgressSchema,
   ChapterUploadSchema,
   ChapterUploadFileSchema,
+  ModerationLogSchema,
+  NotificationEntitySchema,
 ];

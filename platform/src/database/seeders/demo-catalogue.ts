@@ -398,6 +398,22 @@ export const DEMO_PENDING: readonly DemoSeries[] = [
   },
 ];
 
+/** A work the moderator turned down (with the reason below), so the rejected tab has a real row. */
+export const DEMO_REJECTED: readonly DemoSeries[] = [
+  {
+    title: 'ظل المرايا',
+    originalTitle: 'Kagami no Kage',
+    altTitles: ['Shadow of Mirrors'],
+    type: 'manga',
+    author: 'Ren Kuroda',
+    tags: ['mystery', 'horror'],
+    status: 'ongoing',
+    year: 2025,
+    description: d('مرآة قديمة تعكس ما سيحدث غدًا.'),
+  },
+];
+export const DEMO_REJECTION_REASON = 'الغلاف منخفض الجودة والوصف منسوخ من موقع آخر';
+
 export const ORIGIN_BY_TYPE: Record<SeriesType, Origin> = {
   manga: 'japan',
   manhwa: 'korea',

@@ -1,10 +1,17 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { type ChapterLanguage, slugify } from '@warraq/contracts';
+import { type ChapterLanguage, type ModerationStatus, NOTIFICATION_TEXTS, slugify } from '@warraq/contracts';
 import sharp from 'sharp';
 import type { MediaStorage } from '../../modules/media/media-storage';
 import { SeriesRepository } from '../../modules/series/series.repository';
 import { seriesSearchText } from '../../modules/series/series.service';
-import { DEMO_CATALOGUE, DEMO_PENDING, type DemoSeries, ORIGIN_BY_TYPE } from './demo-catalogue';
+import {
+  DEMO_CATALOGUE,
+  DEMO_PENDING,
+  DEMO_REJECTED,
+  DEMO_REJECTION_REASON,
+  type DemoSeries,
+  ORIGIN_BY_TYPE,
+} from './demo-catalogue';
 
 const FONT_FILE = require.resolve('@expo-google-fonts/cairo/700Bold/Cairo_700Bold.ttf');
 const DAY = 86_400_000;
@@ -179,8 +186,10 @@ export async function seedDemoContent(
 ): Promise<DemoContentResult> {
   const result: DemoContentResult = { created: 0, skipped: 0, images: 0, chapters: 0 };
   const all = [
-    ...DEMO_CATALOGUE.map((s) => ({ s, pending: false })),
-    ...DEMO_PENDING.map((s) => ({ s, pending: true })),
+    ...DEMO_CATALOGUE.map((s) => ({ s, pending: false, state: 'approved' as ModerationStatus })),
+    ...DEMO_PENDING.map((s) => ({ s, pending: true, state: 'pending' as ModerationStatus })),
+    // Submitted by the reader and turned down: no chapters, one log row, one notification.
+    ...DEMO_REJECTED.map((s) => ({ s, pending: true, state: 'rejected' as ModerationStatus })),
   ];
   const existing = new Set(
     (await em.getConnection().execute<{ slug: string }[]>('select slug from series')).map((r) => r.slug),
@@ -197,13 +206,16 @@ export async function seedDemoContent(
     });
 
   await pool(
-    missing.map(({ s, pending, index }) => async () => {
+    missing.map(({ s, pending, state, index }) => async () => {
       const colors = palette(index);
       const cover = await storage.put(await renderCover(s.title, s.originalTitle, colors), 'webp');
       result.images++;
-      const plan = pending
-        ? [{ number: 1, language: 'AR' as const, group: 'قارئ متطوع' }]
-        : chapterPlan(index, s.type);
+      const plan =
+        state === 'rejected'
+          ? []
+          : pending
+            ? [{ number: 1, language: 'AR' as const, group: 'قارئ متطوع' }]
+            : chapterPlan(index, s.type);
       const prepared: PreparedChapter[] = [];
       for (const chapter of plan) {
         if (s.type === 'novel') {
@@ -244,7 +256,7 @@ export async function seedDemoContent(
           author: s.author,
           artist: s.artist ?? s.author,
           tags: s.tags,
-          moderationStatus: pending ? 'pending' : 'approved',
+          moderationStatus: state,
           createdBy: pending ? users.reader : users.admin,
           searchText: seriesSearchText({ ...s }),
         });
@@ -253,6 +265,22 @@ export async function seedDemoContent(
           createdAt,
           seriesId,
         ]);
+        if (state === 'rejected') {
+          await tx.execute(
+            `insert into moderation_log (actor_id, action, content_type, content_id, title, from_status, note)
+             values (?, 'reject', 'series', ?, ?, 'pending', ?)`,
+            [users.moderator, seriesId, s.title, DEMO_REJECTION_REASON],
+          );
+          await tx.execute(
+            `insert into notification (user_id, type, title, body, path) values (?, 'system', ?, ?, ?)`,
+            [
+              users.reader,
+              NOTIFICATION_TEXTS.rejectedTitle,
+              NOTIFICATION_TEXTS.rejectedBody(s.title, DEMO_REJECTION_REASON),
+              `/series/manga/${encodeURIComponent(slugify(s.title))}`,
+            ],
+          );
+        }
         for (const [i, chapter] of prepared.entries()) {
           const isPending = pending || chapter.pending === true;
           const publishedAt = isPending

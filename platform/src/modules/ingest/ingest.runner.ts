@@ -1,6 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { type IngestFailure, INGEST_MESSAGES } from '@warraq/contracts';
 import { MediaStorage } from '../media/media-storage';
+import { ModerationQueue } from '../moderation/moderation-queue.service';
 import { IngestProgressPublisher } from './ingest-progress.publisher';
 import { IngestRepository, type UploadWithFiles } from './ingest.repository';
 import { IngestWorkspace } from './ingest-workspace';
@@ -47,6 +48,7 @@ export class IngestRunner {
     private readonly workspace: IngestWorkspace,
     private readonly storage: MediaStorage,
     private readonly publisher: IngestProgressPublisher,
+    private readonly moderationQueue: ModerationQueue,
   ) {}
 
   async run(uploadId: string, context: RunContext): Promise<RunOutcome> {
@@ -72,15 +74,18 @@ export class IngestRunner {
       return this.transientFailure(uploadId, error, context);
     }
 
-    let outcome: RunOutcome;
+    let published: { outcome: RunOutcome; chapterId: number | null };
     try {
-      outcome = await this.publish(upload, pages);
+      published = await this.publish(upload, pages);
     } catch (error) {
       return this.transientFailure(uploadId, error, context);
     }
+    const { outcome, chapterId } = published;
     if (outcome === 'done') await this.workspace.remove(uploadId);
     else await this.workspace.removeWorkDir(uploadId);
     await this.publisher.publish(uploadId);
+    // The new chapter waits for moderation: staff dashboards hear of it (best effort, never throws).
+    if (chapterId !== null) await this.moderationQueue.announceSubmitted('chapter', chapterId);
     return outcome;
   }
 
@@ -120,9 +125,14 @@ export class IngestRunner {
    * The one transaction that makes the chapter exist: upload row locked and still processing, the
    * series locked and the variant still free, then chapter, every page and the upload's `done`.
    */
-  private publish(upload: UploadWithFiles, pages: ProcessedPage[]): Promise<RunOutcome> {
+  private publish(
+    upload: UploadWithFiles,
+    pages: ProcessedPage[],
+  ): Promise<{ outcome: RunOutcome; chapterId: number | null }> {
     return this.uploads.transaction(async (tx) => {
-      if ((await this.uploads.lockState(tx, upload.id)) !== 'processing') return 'skipped';
+      if ((await this.uploads.lockState(tx, upload.id)) !== 'processing') {
+        return { outcome: 'skipped', chapterId: null };
+      }
       await this.uploads.lockSeries(tx, upload.series_id);
       const variant = {
         seriesId: upload.series_id,
@@ -132,11 +142,11 @@ export class IngestRunner {
       };
       if (await this.uploads.variantExists(variant, tx)) {
         await this.uploads.markFailed(upload.id, DUPLICATE_FAILURE, tx);
-        return 'duplicate';
+        return { outcome: 'duplicate', chapterId: null };
       }
       const pageCount = new Set(pages.map((p) => p.sourceIndex)).size;
-      await this.uploads.insertChapter(tx, upload, { pageCount, pages });
-      return 'done';
+      const chapterId = await this.uploads.insertChapter(tx, upload, { pageCount, pages });
+      return { outcome: 'done', chapterId };
     });
   }
 

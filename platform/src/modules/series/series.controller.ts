@@ -1,21 +1,26 @@
-import { Controller, Get, Post } from '@nestjs/common';
+import { Controller, Get, Post, Query } from '@nestjs/common';
 import {
   CreateContentBodySchema,
   type CreateContentInput,
   type CreateContentResponse,
   type HomeFeedResponse,
+  isStaffRole,
   ListContentQuerySchema,
-  type ListContentQuery,
   MangaListQuerySchema,
   type MangaListQuery,
   type MangaListResponse,
+  MODERATION_MESSAGES,
+  type ModerationListResponse,
+  ModerationListQuerySchema,
   type SeriesDetailResponse,
   type SeriesListResponse,
 } from '@warraq/contracts';
 import { Authenticated, Public } from '../../common/decorators/access.decorators';
 import { CurrentAuth, CurrentUser } from '../../common/decorators/current-auth.decorator';
+import { ApiError } from '../../common/http/api-error';
 import type { RequestAuth } from '../../common/http/request-auth';
-import { ZodBody, ZodParams, ZodQuery } from '../../common/pipes/zod-validation.pipe';
+import { parseWithSchema, ZodBody, ZodParams, ZodQuery } from '../../common/pipes/zod-validation.pipe';
+import { ModerationQueue } from '../moderation/moderation-queue.service';
 import type { User } from '../users/user.entity';
 import { viewerOf } from './content-viewer';
 import { HomeFeedService } from './home-feed.service';
@@ -27,15 +32,26 @@ export class SeriesController {
   constructor(
     private readonly series: SeriesService,
     private readonly homeFeed: HomeFeedService,
+    private readonly moderationQueue: ModerationQueue,
   ) {}
 
+  /**
+   * The public catalogue; with `?status=` the moderation queue instead (series and chapters, staff
+   * only). Spec §7 puts both on this one path, so the route has to stay @Public() for the catalogue
+   * and the queue's staff check is made here: anonymous 401, a signed-in non-staff user 403.
+   */
   @Get('content')
   @Public()
   list(
     @CurrentAuth() auth: RequestAuth,
-    @ZodQuery(ListContentQuerySchema) query: ListContentQuery,
-  ): Promise<SeriesListResponse> {
-    return this.series.list(viewerOf(auth.user), query);
+    @Query() raw: Record<string, unknown>,
+  ): Promise<SeriesListResponse | ModerationListResponse> {
+    if (raw['status'] !== undefined) {
+      if (!auth.user) throw ApiError.unauthenticated();
+      if (!isStaffRole(auth.user.role)) throw ApiError.forbidden(MODERATION_MESSAGES.staffOnly);
+      return this.moderationQueue.list(parseWithSchema(ModerationListQuerySchema, raw));
+    }
+    return this.series.list(viewerOf(auth.user), parseWithSchema(ListContentQuerySchema, raw));
   }
 
   @Get('content/popular-new')

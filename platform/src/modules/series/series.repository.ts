@@ -311,10 +311,12 @@ export class SeriesRepository {
     return rows[0]!;
   }
 
-  /** Recomputes chapter_count / latest number / last chapter time from the approved chapters. */
-  async refreshChapterStats(seriesId?: number): Promise<void> {
-    await this.run(
-      `update series s set
+  /**
+   * Recomputes chapter_count / latest number / last chapter time from the approved chapters; `db`
+   * runs it inside the caller's transaction (a moderation decision and its counters commit together).
+   */
+  async refreshChapterStats(seriesId?: number, db?: Pick<EntityManager, 'execute'>): Promise<void> {
+    const sql = `update series s set
          chapter_count = coalesce(x.numbers, 0),
          latest_chapter_number = x.latest,
          last_chapter_at = x.last_at
@@ -323,8 +325,9 @@ export class SeriesRepository {
                (select max(c.number) from chapter c where c.series_id = s2.id and c.moderation_status = 'approved') as latest,
                (select max(c.published_at) from chapter c where c.series_id = s2.id and c.moderation_status = 'approved') as last_at
              from series s2 ${seriesId ? 'where s2.id = ?' : ''}) x
-       where s.id = x.id`,
-      seriesId ? [seriesId] : [],
-    );
+       where s.id = x.id`;
+    const params = seriesId ? [seriesId] : [];
+    if (db) await db.execute(sql, params);
+    else await this.run(sql, params);
   }
 }

@@ -22,6 +22,7 @@ import { CoverService } from '../media/cover.service';
 import { ContentVersion } from './content-version.service';
 import { SeriesCountCache } from './series-count.cache';
 import { HomeFeedService } from './home-feed.service';
+import { ModerationQueue } from '../moderation/moderation-queue.service';
 import { toChapterVariant, toSeriesSummary } from './series.mapper';
 import { decodeCursor, encodeCursor } from './page-cursor';
 import { SeriesRepository, sortKeyLength, type SeriesListFilter } from './series.repository';
@@ -55,6 +56,7 @@ export class SeriesService {
     private readonly counts: SeriesCountCache,
     private readonly version: ContentVersion,
     private readonly covers: CoverService,
+    private readonly moderationQueue: ModerationQueue,
   ) {}
 
   async list(viewer: ContentViewer, query: ListContentQuery): Promise<SeriesListResponse> {
@@ -161,6 +163,11 @@ export class SeriesService {
           searchText: seriesSearchText({ ...meta, title: body.title }),
         });
         await Promise.all([this.homeFeed.invalidate(), this.version.bump()]);
+        await this.moderationQueue.announce('submitted', {
+          id: created.id,
+          contentType: 'series',
+          title: body.title,
+        });
         return {
           success: true,
           message: CONTENT_MESSAGES.created,

@@ -1,0 +1,76 @@
+import {
+  type ChapterLanguage,
+  chapterReaderPath,
+  type ContentKind,
+  type ModerationItem,
+  type ModerationReview,
+  type ModerationStatus,
+  type SeriesType,
+} from '@warraq/contracts';
+
+/** Shown for an item whose creator's account is gone (spec §3 content item creator). */
+export const UNKNOWN_CREATOR = 'غير معروف';
+
+/** Chapter numbers as the reader's URLs write them: 12, 1.5 (never 12.00). */
+export function chapterNumberText(number: number): string {
+  return String(Number(number.toFixed(2)));
+}
+
+/** A chapter's name in the queue, the log and notifications: its series and its number. */
+export function chapterItemTitle(seriesTitle: string, number: number): string {
+  return `${seriesTitle} — الفصل ${chapterNumberText(number)}`;
+}
+
+/** The site page that opens a series. */
+export function seriesPath(slug: string): string {
+  return `/series/manga/${encodeURIComponent(slug)}`;
+}
+
+/** The reader page of exactly this chapter variant (ChapterQuerySchema's `variant` picks it). */
+export function chapterPath(slug: string, number: number, chapterId: number): string {
+  return chapterReaderPath(slug, Number(number.toFixed(2)), chapterId);
+}
+
+export interface QueueRow {
+  content_type: ContentKind;
+  id: number;
+  type: SeriesType;
+  creator: string | null;
+  created_at: Date | string;
+  status: ModerationStatus;
+  series_id: number;
+  slug: string;
+  series_title: string;
+  number: number | null;
+  language: ChapterLanguage | null;
+  page_count: number | null;
+  review_action: 'approve' | 'reject' | null;
+  review_by: string | null;
+  review_at: Date | string | null;
+  review_note: string | null;
+}
+
+const iso = (value: Date | string) => new Date(value).toISOString();
+
+export function toModerationItem(row: QueueRow): ModerationItem {
+  const chapter = row.content_type === 'chapter' && row.number !== null;
+  const review: ModerationReview | null =
+    row.review_action && row.review_at
+      ? { action: row.review_action, by: row.review_by, at: iso(row.review_at), note: row.review_note }
+      : null;
+  return {
+    id: row.id,
+    contentType: row.content_type,
+    title: chapter ? chapterItemTitle(row.series_title, row.number!) : row.series_title,
+    type: row.type,
+    creator: row.creator ?? UNKNOWN_CREATOR,
+    created_at: iso(row.created_at),
+    status: row.status,
+    series: { id: row.series_id, slug: row.slug, title: row.series_title },
+    chapterNumber: chapter ? row.number : null,
+    language: chapter ? row.language : null,
+    pageCount: chapter ? row.page_count : null,
+    path: chapter ? chapterPath(row.slug, row.number!, row.id) : seriesPath(row.slug),
+    review,
+  };
+}

@@ -1,0 +1,15 @@
+import { Module } from '@nestjs/common';
+import { IngestCoreModule } from '../ingest/ingest-core.module';
+import { NotificationsModule } from '../notifications/notifications.module';
+import { SeriesModule } from '../series/series.module';
+import { ModerationController } from './moderation.controller';
+import { ModerationQueueModule } from './moderation-queue.module';
+import { ModerationService } from './moderation.service';
+
+/** Approve, reject and delete of series and chapters, the moderation log and the pending counts. */
+@Module({
+  imports: [ModerationQueueModule, SeriesModule, NotificationsModule, IngestCoreModule],
+  controllers: [ModerationController],
+  providers: [ModerationService],
+})
+export class ModerationModule {}

@@ -1,0 +1,24 @@
+import { defineEntity, p } from '@mikro-orm/core';
+import type { NotificationType } from '@warraq/contracts';
+import { User } from '../users/user.entity';
+import { createdAtColumn } from '../../database/timestamp-columns';
+
+/** A message stored for one user (moderation outcomes today); unread while `readAt` is null. */
+export const NotificationEntitySchema = defineEntity({
+  name: 'UserNotification',
+  tableName: 'notification',
+  properties: {
+    id: p.integer().primary().autoincrement(),
+    user: () => p.manyToOne(User).deleteRule('cascade').ref(),
+    type: p.string().length(16).$type<NotificationType>(),
+    title: p.string().length(200),
+    body: p.string().length(2000),
+    /** Site path the notification opens, or null. */
+    path: p.string().length(500).nullable(),
+    readAt: p.datetime().fieldName('read_at').nullable(),
+    createdAt: createdAtColumn(),
+  },
+});
+
+export class UserNotification extends NotificationEntitySchema.class {}
+NotificationEntitySchema.setClass(UserNotification);
