@@ -1,5 +1,8 @@
 import { Controller, Get, HttpCode, Post, Put } from '@nestjs/common';
 import {
+  type ChangeRoleBody,
+  ChangeRoleBodySchema,
+  type ChangeRoleResponse,
   ListUsersQuerySchema,
   type ListUsersQuery,
   type PreferencesResponse,
@@ -11,7 +14,7 @@ import {
   type UserListResponse,
   type UserResponse,
 } from '@warraq/contracts';
-import { Authenticated, Roles } from '../../common/decorators/access.decorators';
+import { ADMIN_ROLES, Authenticated, Roles } from '../../common/decorators/access.decorators';
 import { CurrentUser } from '../../common/decorators/current-auth.decorator';
 import { ZodBody, ZodParams, ZodQuery } from '../../common/pipes/zod-validation.pipe';
 import type { User } from './user.entity';
@@ -43,6 +46,16 @@ export class UsersController {
     @ZodBody(UpdateUserBodySchema) body: UpdateUserBody,
   ): Promise<UserResponse> {
     return this.users.update(actor, id, body);
+  }
+
+  @Put(':id/role')
+  @Roles(...ADMIN_ROLES)
+  changeRole(
+    @CurrentUser() actor: User,
+    @ZodParams(UserIdParamSchema) { id }: UserIdParams,
+    @ZodBody(ChangeRoleBodySchema) { role }: ChangeRoleBody,
+  ): Promise<ChangeRoleResponse> {
+    return this.users.changeRole(actor, id, role);
   }
 
   @Get(':id/preferences')

@@ -78,6 +78,34 @@ export class UsersRepository {
     return user;
   }
 
+  /**
+   * Sets `targetId`'s role inside one transaction that first locks every superadmin row, the actor and
+   * the target, then lets `decide` judge with the roles as they are now (it throws to refuse). Two
+   * superadmins demoting each other at once are thus serialised: the second finds it is no longer one.
+   * Answers null when either user is gone.
+   */
+  async changeRole(
+    actorId: number,
+    targetId: number,
+    decide: (now: { actor: Role; target: Role; superadmins: number }) => Role,
+  ): Promise<{ previous: Role; role: Role } | null> {
+    return this.em.transactional(async (tx) => {
+      const superadmins = await tx.execute<{ id: number }[]>(
+        `select id from "user" where role = 'superadmin' order by id for update`,
+      );
+      const rows = await tx.execute<{ id: number; role: Role }[]>(
+        `select id, role from "user" where id in (?, ?) order by id for update`,
+        [actorId, targetId],
+      );
+      const actor = rows.find((row) => row.id === actorId);
+      const target = rows.find((row) => row.id === targetId);
+      if (!actor || !target) return null;
+      const role = decide({ actor: actor.role, target: target.role, superadmins: superadmins.length });
+      await tx.execute(`update "user" set role = ? where id = ?`, [role, targetId]);
+      return { previous: target.role, role };
+    });
+  }
+
   async setPreferences(user: User, preferences: Preferences): Promise<User> {
     user.preferences = preferences;
     await this.em.flush();

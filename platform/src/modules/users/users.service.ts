@@ -1,6 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import {
+  assignableRoles,
   AUTH_MESSAGES,
+  type ChangeRoleResponse,
   buildListMeta,
   isAdminRole,
   isStaffRole,
@@ -9,19 +11,25 @@ import {
   type UpdatePreferencesBody,
   type UpdateUserBody,
   type UserListResponse,
+  type Role,
+  USER_ROLE_MESSAGES,
   type UserResponse,
 } from '@warraq/contracts';
 import { ApiError } from '../../common/http/api-error';
+import { RealtimeBus } from '../realtime/realtime-bus';
 import type { User } from './user.entity';
 import { mapUniqueViolation } from './user-conflicts';
 import { toUserDto, withDefaultPreferences } from './user.mapper';
 import { UsersRepository } from './users.repository';
 
-const USER_NOT_FOUND = 'المستخدم غير موجود';
+const USER_NOT_FOUND = USER_ROLE_MESSAGES.userNotFound;
 
 @Injectable()
 export class UsersService {
-  constructor(private readonly users: UsersRepository) {}
+  constructor(
+    private readonly users: UsersRepository,
+    private readonly bus: RealtimeBus,
+  ) {}
 
   async list(query: ListUsersQuery): Promise<UserListResponse> {
     const { users, total } = await this.users.list(query);
@@ -57,6 +65,31 @@ export class UsersService {
     } catch (error) {
       throw mapUniqueViolation(error);
     }
+  }
+
+  /**
+   * Grants `role` to user `id` within what `assignableRoles` allows the actor. The identity is read
+   * from the database on every request, so the next request already carries the new role; open
+   * sockets were authorised with the old one and are closed (the client reconnects afresh).
+   */
+  async changeRole(actor: User, id: number, role: Role): Promise<ChangeRoleResponse> {
+    if (actor.id === id) throw ApiError.forbidden(USER_ROLE_MESSAGES.ownRole);
+    const changed = await this.users.changeRole(actor.id, id, (now) => {
+      if (!assignableRoles({ id: actor.id, role: now.actor }, { id, role: now.target }).includes(role)) {
+        throw ApiError.forbidden(
+          now.actor === 'admin' ? USER_ROLE_MESSAGES.adminOnlyBySuperadmin : AUTH_MESSAGES.forbidden,
+        );
+      }
+      if (now.target === role) throw ApiError.conflict({ role: [USER_ROLE_MESSAGES.unchanged] });
+      // Unreachable while nobody changes their own role; kept so no future rule can lock everyone out.
+      if (now.target === 'superadmin' && now.superadmins <= 1) {
+        throw ApiError.conflict({ role: [USER_ROLE_MESSAGES.lastSuperadmin] });
+      }
+      return role;
+    });
+    if (changed === null) throw ApiError.notFound(USER_NOT_FOUND);
+    await this.bus.closeUser(id);
+    return { success: true, message: USER_ROLE_MESSAGES.updated, user: toUserDto(await this.load(id)) };
   }
 
   /** Oneself; admins may read anyone's. */
