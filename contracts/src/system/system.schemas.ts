@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { listResponseSchema, pageNumber } from '../common/list.schemas.js';
+import { CLIENT_ERROR_SOURCES, SYSTEM_LIMITS } from './system.constants.js';
 
 /** Spec §3 Service and Domain. */
 export const SERVICE_TYPES = ['core', 'manga', 'novel', 'game', 'users', 'cdn'] as const;
@@ -14,20 +15,6 @@ export type DomainStatus = (typeof DOMAIN_STATUSES)[number];
 export const HEALTH_STATES = ['healthy', 'degraded', 'unknown'] as const;
 export type HealthState = (typeof HEALTH_STATES)[number];
 
-export const SYSTEM_LIMITS = {
-  nameMax: 100,
-  urlMax: 500,
-  domainMax: 253,
-  /** Client error reports: bytes of one report body, and reports per address per minute. */
-  clientErrorBodyMax: 16 * 1024,
-  clientErrorMessageMax: 2000,
-  clientErrorStackMax: 8000,
-  clientErrorsPerMinute: 10,
-  /** A service probe gives up after this long (the service then shows unknown). */
-  probeTimeoutMs: 2000,
-  /** Answers slower than this make a service degraded. */
-  probeSlowMs: 1000,
-} as const;
 
 /** Spec §8 service and domain toasts (English in the spec) and the forms' §5 rules. */
 export const SYSTEM_MESSAGES = {
@@ -230,7 +217,7 @@ export const ClientErrorReportBodySchema = z
     stack: z.string().max(SYSTEM_LIMITS.clientErrorStackMax).optional(),
     /** The page it happened on (path and query only are kept). */
     url: z.string().max(2000),
-    source: z.enum(['error', 'unhandledrejection', 'console']).default('error'),
+    source: z.enum(CLIENT_ERROR_SOURCES).default('error'),
   })
   .strict();
 export type ClientErrorReportBody = z.input<typeof ClientErrorReportBodySchema>;
@@ -240,7 +227,7 @@ export const ClientErrorSchema = z.object({
   message: z.string(),
   stack: z.string().nullable(),
   path: z.string(),
-  source: z.enum(['error', 'unhandledrejection', 'console']),
+  source: z.enum(CLIENT_ERROR_SOURCES),
   userAgent: z.string().nullable(),
   username: z.string().nullable(),
   created_at: z.string(),
@@ -252,15 +239,3 @@ export const ClientErrorListQuerySchema = z.object({
 });
 export const ClientErrorListResponseSchema = listResponseSchema(ClientErrorSchema);
 export type ClientErrorListResponse = z.infer<typeof ClientErrorListResponseSchema>;
-
-export const SYSTEM_PATHS = {
-  services: '/api/system/services',
-  service: (id: number) => `/api/system/services/${id}`,
-  domains: '/api/system/domains',
-  domain: (id: number) => `/api/system/domains/${id}`,
-  health: '/api/system/health',
-  stats: '/api/system/stats',
-  version: '/api/system/version',
-  openapi: '/api/system/openapi',
-  clientErrors: '/api/system/client-errors',
-} as const;
