@@ -18,3 +18,4 @@ export * from './realtime/realtime.events.js';
 export * from './content/content.constants.js';
 export * from './content/content.schemas.js';
 export * from './content/arabic-search.js';
+export * from './openapi/index.js';

@@ -433,3 +433,16 @@ export type UserStatusQuery = z.infer<typeof UserStatusQuerySchema>;
 export type RateBody = z.infer<typeof RateBodySchema>;
 export type RateResponse = z.infer<typeof RateResponseSchema>;
 export type ProgressInput = z.output<typeof ProgressBodySchema>;
+
+const seriesId = z.coerce
+  .number({ error: 'معرّف غير صالح' })
+  .int()
+  .positive('معرّف غير صالح')
+  .max(2 ** 31 - 1);
+const seriesSlug = z.string().trim().min(1).max(255);
+
+/** Path and query parts of the series and reader routes (`/api/manga/:id`, `/api/series/manga/:slug[/:n]`). */
+export const SeriesSlugParamsSchema = z.object({ slug: seriesSlug });
+export const SeriesIdParamsSchema = z.object({ id: seriesId });
+export const SeriesDetailQuerySchema = z.object({ id: seriesId.optional() });
+export const ChapterParamsSchema = z.object({ slug: seriesSlug, chapterNumber: ChapterNumberSchema });

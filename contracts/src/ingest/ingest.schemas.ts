@@ -217,6 +217,13 @@ export const UploadFileResponseSchema = z.object({
 });
 export type UploadFileResponse = z.infer<typeof UploadFileResponseSchema>;
 
+/** `:id` of an upload route: anything but a UUID names no upload (404, like an unknown one). */
+export const UploadIdParamsSchema = z.object({ id: z.uuid() });
+export const UploadFileParamsSchema = z.object({
+  id: z.uuid(),
+  index: z.coerce.number().int().min(0).max(100_000),
+});
+
 /** Paths of the ingest API, built in one place for the site and the tests. */
 export const INGEST_PATHS = {
   create: '/api/manga/chapters',

@@ -1,0 +1,2 @@
+export * from './api-routes.js';
+export * from './openapi-document.js';
