@@ -71,6 +71,40 @@ describe('route guard (spec §2 route table, §6 protected pages)', () => {
     expect(guard('http://dashboard.warraq.localhost:8080/content', 'admin')).toEqual({ kind: 'next' });
   });
 
+  it('keeps /content for staff: guests log in, readers are refused like at the dashboard', () => {
+    expect(guard('http://dashboard.warraq.localhost:8080/content?type=manga', 'guest')).toEqual({
+      kind: 'redirect',
+      location: '/login?redirect=%2Fcontent%3Ftype%3Dmanga',
+    });
+    expect(guard('http://admin.warraq.localhost:8080/content', 'guest')).toMatchObject({
+      location: '/login_ALGOO?redirect=%2Fcontent',
+    });
+    for (const url of [
+      'http://dashboard.warraq.localhost:8080/content',
+      'http://admin.warraq.localhost:8080/content',
+    ]) {
+      expect(guard(url, 'reader')).toEqual({ kind: 'redirect', location: '/account?denied=dashboard' });
+      expect(guard(url, 'moderator')).toEqual({ kind: 'next' });
+      expect(guard(url, 'admin')).toEqual({ kind: 'next' });
+    }
+    expect(guard('http://localhost:8080/content?subdomain=dashboard', 'reader')).toMatchObject({
+      location: '/account?denied=dashboard&subdomain=dashboard',
+    });
+  });
+
+  it('sends a guest of /notifications on the manga site to log in, and lets a signed-in user in', () => {
+    expect(guard('http://manga.warraq.localhost:8080/notifications', 'guest')).toEqual({
+      kind: 'redirect',
+      location: '/login?redirect=%2Fnotifications',
+    });
+    expect(guard('http://localhost:8080/notifications?subdomain=manga', 'guest')).toMatchObject({
+      location: '/login?redirect=%2Fnotifications%3Fsubdomain%3Dmanga&subdomain=manga',
+    });
+    expect(guard('http://manga.warraq.localhost:8080/notifications', 'reader')).toEqual({ kind: 'next' });
+    // Elsewhere the page itself answers not-found, whoever asks.
+    expect(guard('http://novel.warraq.localhost:8080/notifications', 'guest')).toEqual({ kind: 'next' });
+  });
+
   it('sends the dashboard root to /dashboard for staff and /login for guests', () => {
     expect(guard('http://dashboard.warraq.localhost:8080/', 'admin')).toMatchObject({
       location: '/dashboard',

@@ -86,8 +86,13 @@ export function guardRoute(input: GuardInput): RouteDecision {
     if (!(siteType === 'admin' || siteType === 'dashboard' || site.context.isAdmin))
       return redirect(link('/'));
     if (!user) return toLogin(onAdminSite ? '/login_ALGOO' : '/login');
+    // The moderation queue is staff work: a reader is refused like at the dashboard.
+    if (!isStaff) return redirect(link('/account?denied=dashboard'));
     return { kind: 'next' };
   }
+
+  // Spec §2: a manga-site page (other sites answer not-found); it lists the visitor's own notifications.
+  if (path === '/notifications' && siteType === 'manga' && !user) return toLogin('/login');
 
   if (path === '/services' || path === '/domains') {
     if (!user) return toLogin(onAdminSite || site.context.isAdmin ? '/login_ALGOO' : '/login');

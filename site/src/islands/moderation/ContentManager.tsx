@@ -1,0 +1,240 @@
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import type { ModerationAction, ModerationItem, ModerationStatus } from '@warraq/contracts';
+import { fmt, formatNumber, t } from '@/i18n';
+import { fetchContentList, fetchPendingCount } from '@/lib/api/moderation';
+import {
+  CONTENT_TABS,
+  FIRST_PAGES,
+  PENDING_COUNT_KEY,
+  TYPE_FILTERS,
+  contentListKey,
+  settlePage,
+  type ContentListParams,
+  type TabPages,
+  type TypeFilter,
+} from '@/lib/moderation/content-queue';
+import { invalidateQueries, setQueryData, usePolledQuery } from '@/lib/query';
+import { sharedRealtime } from '@/lib/realtime/realtime';
+import { QueryError } from '@/islands/dashboard/QueryError';
+import { Pager } from '@/islands/common/Pager';
+import { ContentTable, type RowActionHandlers } from './ContentTable';
+import { ModerationDialog } from './ModerationDialog';
+import { runModeration } from './run-moderation';
+
+const text = t.moderation;
+const SEARCH_DELAY_MS = 300;
+
+export interface ContentManagerProps {
+  initialTab: ModerationStatus;
+  initialType: TypeFilter;
+  /** Where the view action opens an item's page (the manga site, from the staff sites). */
+  viewSite: { origin: string; keepSubdomain: boolean };
+}
+
+/** Keeps `?tab=` and `?type=` in the address, so a reload or a shared link opens the same list. */
+function useFiltersInAddress(tab: ModerationStatus, type: TypeFilter) {
+  useEffect(() => {
+    const url = new URL(window.location.href);
+    if (tab === 'pending') url.searchParams.delete('tab');
+    else url.searchParams.set('tab', tab);
+    if (type === 'all') url.searchParams.delete('type');
+    else url.searchParams.set('type', type);
+    if (url.href !== window.location.href) window.history.replaceState(window.history.state, '', url);
+  }, [tab, type]);
+}
+
+/** A `moderation.queue` event means some list changed: show the new counts and reload what is shown. */
+function useQueueEvents() {
+  useEffect(() => {
+    const realtime = sharedRealtime();
+    realtime.start();
+    return realtime.on('moderation.queue', (data) => {
+      setQueryData(PENDING_COUNT_KEY, data.pending);
+      void invalidateQueries(['content']);
+    });
+  }, []);
+}
+
+interface TabListProps {
+  params: ContentListParams;
+  actions: RowActionHandlers;
+  viewHref: (path: string) => string;
+  onSettled: (pages: number) => void;
+  onPage: (page: number) => void;
+}
+
+/** One tab's list: only the active tab is mounted, so only it loads and polls (spec §7). */
+function TabList({ params, actions, viewHref, onSettled, onPage }: TabListProps) {
+  const list = usePolledQuery(contentListKey(params), () => fetchContentList(params), {
+    keepPreviousData: true,
+  });
+  const meta = list.data?.meta;
+  useEffect(() => {
+    if (meta && !list.isPlaceholder) onSettled(meta.pages);
+  }, [meta, list.isPlaceholder, onSettled]);
+
+  if (list.isLoading) {
+    return (
+      <div className="flex justify-center py-10">
+        <span className="loading loading-spinner loading-lg" aria-label={t.common.loading} />
+      </div>
+    );
+  }
+  return (
+    <div className="flex flex-col gap-4" aria-busy={list.isFetching}>
+      {list.status === 'error' && <QueryError error={list.error} onRetry={() => void list.refetch()} />}
+      {list.data && (
+        <>
+          {list.data.data.length === 0 ? (
+            <p className="rounded-box border border-dashed border-base-300 p-8 text-center opacity-80">
+              {text.empty[params.status]}
+            </p>
+          ) : (
+            <ContentTable items={list.data.data} actions={actions} viewHref={viewHref} />
+          )}
+          {meta && meta.pages > 1 && (
+            <div className="flex flex-col items-center gap-2">
+              <Pager page={params.page} pages={meta.pages} onPage={onPage} label={text.pagination} />
+              <p className="text-xs opacity-70">
+                {fmt(text.pageOf, {
+                  page: formatNumber(params.page),
+                  pages: formatNumber(meta.pages),
+                  total: formatNumber(meta.total),
+                })}
+              </p>
+            </div>
+          )}
+        </>
+      )}
+    </div>
+  );
+}
+
+/**
+ * Spec §2 Content management: pending / approved / rejected tabs over the moderation queue, a
+ * search box and a type filter that keep each tab's page, and approve / reject / delete behind
+ * their confirmation dialogs. Decisions carry the state the moderator saw, so two moderators
+ * acting at once get one outcome and the second a message instead of a double action.
+ */
+export default function ContentManager({ initialTab, initialType, viewSite }: ContentManagerProps) {
+  const [tab, setTab] = useState<ModerationStatus>(initialTab);
+  const [type, setType] = useState<TypeFilter>(initialType);
+  const [searchInput, setSearchInput] = useState('');
+  const [search, setSearch] = useState('');
+  const [pages, setPages] = useState<TabPages>(FIRST_PAGES);
+  const [selected, setSelected] = useState<{ item: ModerationItem; action: ModerationAction } | null>(null);
+  const pending = usePolledQuery(PENDING_COUNT_KEY, fetchPendingCount);
+  useFiltersInAddress(tab, type);
+  useQueueEvents();
+
+  useEffect(() => {
+    const timer = setTimeout(() => setSearch(searchInput.trim()), SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [searchInput]);
+
+  const viewHref = (path: string) => {
+    if (!viewSite.keepSubdomain) return `${viewSite.origin}${path}`;
+    const url = new URL(path, 'http://relative.invalid');
+    url.searchParams.set('subdomain', 'manga');
+    return `${viewSite.origin}${url.pathname}${url.search}`;
+  };
+  const actions: RowActionHandlers = {
+    onAction: (item, action) => setSelected({ item, action }),
+  };
+  const params: ContentListParams = { status: tab, type, search, page: pages[tab] };
+  // Stable while the same dialog is open: a new request object would clear what was typed.
+  const dialogRequest = useMemo(
+    () => selected && { action: selected.action, title: selected.item.title },
+    [selected],
+  );
+  const handleSettled = useCallback(
+    (total: number) => setPages((current) => settlePage(current, tab, total)),
+    [tab],
+  );
+  const pendingTotal = pending.data?.total;
+
+  return (
+    <div className="flex flex-col gap-4">
+      <div className="flex flex-col gap-3 md:flex-row md:items-end md:justify-between">
+        <div role="tablist" aria-label={text.tabsLabel} className="tabs tabs-box w-full md:w-auto">
+          {CONTENT_TABS.map((status) => (
+            <button
+              key={status}
+              type="button"
+              role="tab"
+              id={`content-tab-${status}`}
+              aria-controls="content-panel"
+              aria-selected={status === tab}
+              className={`tab flex-1 gap-2 whitespace-nowrap md:flex-none ${status === tab ? 'tab-active' : ''}`}
+              onClick={() => setTab(status)}
+            >
+              {text.tabs[status]}
+              {status === 'pending' && pendingTotal !== undefined && (
+                <span
+                  className="badge badge-warning badge-sm"
+                  data-testid="pending-badge"
+                  aria-label={fmt(text.pendingBadge, { count: formatNumber(pendingTotal) })}
+                >
+                  {formatNumber(pendingTotal)}
+                </span>
+              )}
+            </button>
+          ))}
+        </div>
+        <form
+          role="search"
+          className="flex flex-col gap-2 sm:flex-row sm:items-end"
+          onSubmit={(event) => {
+            event.preventDefault();
+            setSearch(searchInput.trim());
+          }}
+        >
+          <label className="flex flex-col gap-1 text-sm">
+            <span className="font-semibold">{text.searchLabel}</span>
+            <input
+              type="search"
+              dir="auto"
+              maxLength={100}
+              className="input input-sm w-full sm:w-64"
+              placeholder={text.searchPlaceholder}
+              value={searchInput}
+              onChange={(event) => setSearchInput(event.target.value)}
+            />
+          </label>
+          <label className="flex flex-col gap-1 text-sm">
+            <span className="font-semibold">{text.typeLabel}</span>
+            <select
+              className="select select-sm w-full sm:w-36"
+              value={type}
+              onChange={(event) => setType(event.target.value as TypeFilter)}
+            >
+              {TYPE_FILTERS.map((item) => (
+                <option key={item} value={item}>
+                  {text.types[item]}
+                </option>
+              ))}
+            </select>
+          </label>
+        </form>
+      </div>
+      <section id="content-panel" role="tabpanel" aria-labelledby={`content-tab-${tab}`}>
+        <TabList
+          key={tab}
+          params={params}
+          actions={actions}
+          viewHref={viewHref}
+          onSettled={handleSettled}
+          onPage={(page) => setPages((current) => ({ ...current, [tab]: page }))}
+        />
+      </section>
+      <ModerationDialog
+        request={dialogRequest}
+        reasonRequired={false}
+        onConfirm={(note) =>
+          selected ? runModeration(selected.item, selected.action, note) : Promise.resolve()
+        }
+        onClose={() => setSelected(null)}
+      />
+    </div>
+  );
+}
