@@ -1,6 +1,8 @@
 import {
+  ChangeRoleResponseSchema,
   PreferencesResponseSchema,
   UserResponseSchema,
+  type ChangeRoleBody,
   type UpdatePreferencesBody,
   type UpdateUserBody,
 } from '@warraq/contracts';
@@ -12,4 +14,8 @@ export function updateUser(id: number, body: UpdateUserBody) {
 
 export function savePreferences(id: number, body: UpdatePreferencesBody) {
   return apiRequest('POST', `/api/users/${id}/preferences`, PreferencesResponseSchema, body);
+}
+
+export function changeRole(id: number, body: ChangeRoleBody) {
+  return apiRequest('PUT', `/api/users/${id}/role`, ChangeRoleResponseSchema, body);
 }

@@ -63,6 +63,35 @@ describe('route guard (spec §2 route table, §6 protected pages)', () => {
     expect(guard('http://admin.warraq.localhost:8080/admin', 'admin')).toEqual({ kind: 'next' });
   });
 
+  it('guards every page under /admin like /admin itself, on any site', () => {
+    for (const url of [
+      'http://admin.warraq.localhost:8080/admin/logs',
+      'http://admin.warraq.localhost:8080/admin/logs/?tab=errors',
+      'http://warraq.localhost:8080/admin/logs',
+    ]) {
+      const guest = guard(url, 'guest');
+      expect(guest.kind).toBe('redirect');
+      expect(guest.kind === 'redirect' && guest.location).toMatch(/^\/login_ALGOO\?redirect=%2Fadmin%2Flogs/);
+      expect(guard(url, 'reader')).toEqual({ kind: 'redirect', location: '/account?denied=admin' });
+      expect(guard(url, 'moderator')).toEqual({ kind: 'redirect', location: '/account?denied=admin' });
+      expect(guard(url, 'admin')).toEqual({ kind: 'next' });
+    }
+    // A path that only starts with the same letters is not under /admin.
+    expect(guard('http://warraq.localhost:8080/administrators', 'guest')).toEqual({ kind: 'next' });
+  });
+
+  it('keeps /services and /domains for admins', () => {
+    for (const path of ['/services', '/domains', '/services?new=1']) {
+      const url = `http://admin.warraq.localhost:8080${path}`;
+      expect(guard(url, 'guest')).toMatchObject({
+        kind: 'redirect',
+        location: expect.stringMatching(/^\/login_ALGOO\?/),
+      });
+      expect(guard(url, 'moderator')).toEqual({ kind: 'redirect', location: '/account?denied=admin' });
+      expect(guard(url, 'admin')).toEqual({ kind: 'next' });
+    }
+  });
+
   it('redirects /content to / unless on the admin or dashboard site', () => {
     expect(guard('http://manga.warraq.localhost:8080/content', 'admin')).toEqual({
       kind: 'redirect',

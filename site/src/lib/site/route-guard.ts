@@ -76,7 +76,8 @@ export function guardRoute(input: GuardInput): RouteDecision {
     return { kind: 'next' };
   }
 
-  if (path === '/admin') {
+  // The admin area and every page under it (users, logs) are for admins only.
+  if (path === '/admin' || path.startsWith('/admin/')) {
     if (!user) return toLogin('/login_ALGOO');
     if (!isAdmin) return redirect(link('/account?denied=admin'));
     return { kind: 'next' };

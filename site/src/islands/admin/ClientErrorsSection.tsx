@@ -1,0 +1,86 @@
+import type { ClientError } from '@warraq/contracts';
+import { t } from '@/i18n';
+import { formatDateTime } from '@/islands/dashboard/format';
+import { PagedLog } from './PagedLog';
+import { ADMIN_KEYS, fetchClientErrors } from './system-api';
+
+const text = t.logs.errors;
+
+/** One report: the message with its stack and browser folded under it. */
+function ErrorMessage({ report }: { report: ClientError }) {
+  return (
+    <details className="group">
+      <summary className="cursor-pointer list-inside">
+        <span dir="ltr" className="font-mono text-xs break-all">
+          {report.message}
+        </span>
+      </summary>
+      <div className="mt-2 flex flex-col gap-2">
+        <p className="text-xs">
+          <span className="badge badge-ghost badge-sm">{text.sources[report.source]}</span>
+        </p>
+        {report.stack ? (
+          <div>
+            <p className="text-xs font-semibold">{text.stack}</p>
+            <pre
+              dir="ltr"
+              className="max-h-64 overflow-auto rounded-box bg-base-200 p-2 text-start text-xs whitespace-pre-wrap break-all"
+            >
+              {report.stack}
+            </pre>
+          </div>
+        ) : (
+          <p className="text-xs opacity-70">{text.noStack}</p>
+        )}
+        {report.userAgent && (
+          <p className="text-xs break-all opacity-70">
+            {text.userAgent}: <span dir="ltr">{report.userAgent}</span>
+          </p>
+        )}
+      </div>
+    </details>
+  );
+}
+
+/** Browser errors reported by the site's pages: message, page, user, time; newest first, paged. */
+export function ClientErrorsSection() {
+  const columns = text.columns;
+  return (
+    <PagedLog
+      keyFor={ADMIN_KEYS.clientErrors}
+      fetchPage={fetchClientErrors}
+      label={text.tab}
+      intro={text.intro}
+      empty={text.empty}
+    >
+      {(reports: ClientError[]) => (
+        <table className="table table-sm" aria-label={text.tab}>
+          <thead>
+            <tr>
+              <th scope="col">{columns.message}</th>
+              <th scope="col">{columns.path}</th>
+              <th scope="col">{columns.user}</th>
+              <th scope="col">{columns.time}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {reports.map((report) => (
+              <tr key={report.id} className="align-top" data-testid="client-error-row">
+                <td className="min-w-56">
+                  <ErrorMessage report={report} />
+                </td>
+                <td dir="ltr" className="max-w-48 text-start font-mono text-xs break-all">
+                  {report.path}
+                </td>
+                <td dir="auto" className="whitespace-nowrap">
+                  {report.username ?? <span className="opacity-70">{text.guest}</span>}
+                </td>
+                <td className="whitespace-nowrap">{formatDateTime(report.created_at)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </PagedLog>
+  );
+}

@@ -1,0 +1,121 @@
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { z } from 'zod';
+import {
+  CreateServiceBodySchema,
+  SERVICE_STATUSES,
+  SERVICE_TYPES,
+  SYSTEM_MESSAGES,
+  type Service,
+} from '@warraq/contracts';
+import { t } from '@/i18n';
+import { TextField } from '@/islands/forms/TextField';
+import { useHydrated } from '@/islands/forms/use-hydrated';
+import { FormButtons } from './FormButtons';
+import { Modal } from './Modal';
+import { SelectField } from './SelectField';
+import { showServerFieldErrors } from './form-errors';
+import { createService, updateService } from './system-api';
+import { showSystemError, showSystemSuccess } from './system-toasts';
+
+type ServiceInput = z.input<typeof CreateServiceBodySchema>;
+type ServiceValues = z.output<typeof CreateServiceBodySchema>;
+
+const FIELDS = ['name', 'url', 'type', 'status'] as const;
+const text = t.systemAdmin;
+const typeOptions = SERVICE_TYPES.map((type) => ({ value: type, label: type }));
+const statusOptions = SERVICE_STATUSES.map((status) => ({ value: status, label: text.statusLabels[status] }));
+
+export type ServiceDialogState = { mode: 'create' } | { mode: 'edit'; service: Service } | null;
+
+interface ServiceFormDialogProps {
+  state: ServiceDialogState;
+  onClose: () => void;
+}
+
+/** Spec §2 add/edit dialog; §5: name and URL required; new services default to core and active. */
+export function ServiceFormDialog({ state, onClose }: ServiceFormDialogProps) {
+  return (
+    <Modal
+      open={state !== null}
+      title={state?.mode === 'edit' ? text.services.editTitle : text.services.addTitle}
+      onClose={onClose}
+    >
+      {state && <ServiceForm state={state} onDone={onClose} />}
+    </Modal>
+  );
+}
+
+function ServiceForm({ state, onDone }: { state: NonNullable<ServiceDialogState>; onDone: () => void }) {
+  const hydrated = useHydrated();
+  const editing = state.mode === 'edit' ? state.service : null;
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<ServiceInput, unknown, ServiceValues>({
+    resolver: zodResolver(CreateServiceBodySchema),
+    defaultValues: editing
+      ? { name: editing.name, url: editing.url, type: editing.type, status: editing.status }
+      : { name: '', url: '', type: 'core', status: 'active' },
+  });
+
+  async function handleSave(values: ServiceValues) {
+    try {
+      if (editing) {
+        await updateService(editing.id, values);
+        showSystemSuccess(SYSTEM_MESSAGES.serviceUpdated);
+      } else {
+        await createService(values);
+        showSystemSuccess(SYSTEM_MESSAGES.serviceCreated);
+      }
+      onDone();
+    } catch (error) {
+      showServerFieldErrors(error, setError, FIELDS, 'name');
+      showSystemError(error);
+    }
+  }
+
+  const columns = text.services.columns;
+  return (
+    <form className="flex flex-col gap-3" noValidate onSubmit={handleSubmit(handleSave)}>
+      <TextField
+        label={columns.name}
+        autoComplete="off"
+        required
+        maxLength={100}
+        error={errors.name?.message}
+        {...register('name')}
+      />
+      <TextField
+        label={columns.url}
+        type="url"
+        dir="ltr"
+        inputMode="url"
+        autoComplete="off"
+        required
+        placeholder="https://"
+        error={errors.url?.message}
+        {...register('url')}
+      />
+      <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
+        <SelectField
+          label={columns.type}
+          options={typeOptions}
+          dir="ltr"
+          error={errors.type?.message}
+          {...register('type')}
+        />
+        <SelectField
+          label={columns.status}
+          options={statusOptions}
+          dir="ltr"
+          error={errors.status?.message}
+          {...register('status')}
+        />
+      </div>
+      <FormButtons mode={state.mode} submitting={isSubmitting} disabled={!hydrated} onCancel={onDone} />
+    </form>
+  );
+}
