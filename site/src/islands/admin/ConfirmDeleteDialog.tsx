@@ -7,13 +7,15 @@ export interface ConfirmDeleteDialogProps {
   /** The row to delete; null keeps the dialog closed. */
   target: { name: string } | null;
   title: string;
+  /** What else the delete changes, when it is not obvious. */
+  note?: string | undefined;
   onClose: () => void;
   /** Deletes; a rejection keeps the dialog open and shows the spec's Error toast. */
   onConfirm: () => Promise<unknown>;
 }
 
 /** Spec §2 "Delete with confirm": names the row, and closes only once the delete succeeded. */
-export function ConfirmDeleteDialog({ target, title, onClose, onConfirm }: ConfirmDeleteDialogProps) {
+export function ConfirmDeleteDialog({ target, title, note, onClose, onConfirm }: ConfirmDeleteDialogProps) {
   const [busy, setBusy] = useState(false);
 
   async function handleConfirm() {
@@ -54,6 +56,7 @@ export function ConfirmDeleteDialog({ target, title, onClose, onConfirm }: Confi
       }
     >
       <p dir="auto">{target ? fmt(t.systemAdmin.deleteConfirm, { name: target.name }) : null}</p>
+      {note && <p className="text-sm opacity-80">{note}</p>}
     </Modal>
   );
 }

@@ -107,6 +107,7 @@ export default function ServicesAdmin({ openNew }: ServicesAdminProps) {
       <ConfirmDeleteDialog
         target={deleting}
         title={text.deleteTitle}
+        note={text.deleteNote}
         onClose={() => setDeleting(null)}
         onConfirm={async () => {
           if (!deleting) return;
