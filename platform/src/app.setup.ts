@@ -10,6 +10,7 @@ import {
   requireJsonBody,
 } from './common/middleware/json-body.middleware';
 import { originCheckMiddleware } from './common/middleware/origin-check.middleware';
+import { ApiRequestCounter } from './modules/system/api-request-counter';
 
 export const API_PREFIX = 'api';
 
@@ -19,6 +20,7 @@ export function configureApp(app: INestApplication, config: AppConfig): void {
   // nginx on loopback: req.ip is the client from X-Forwarded-For, only when the peer is loopback.
   express.set('trust proxy', 'loopback');
   express.disable('x-powered-by');
+  app.use(app.get(ApiRequestCounter).middleware);
   app.use(originCheckMiddleware(config.baseDomain));
   app.use(IMAGE_BODY_PATHS, parseImageBody);
   app.use(requireJsonBody);

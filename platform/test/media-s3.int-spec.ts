@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
+import { LedgeredMediaStorage } from '../src/modules/media/media-ledger';
 import { MediaStorage } from '../src/modules/media/media-storage';
 import { MediaStorageError, S3MediaStorage } from '../src/modules/media/s3-media.storage';
 import { signIn } from './auth-helpers';
@@ -152,7 +153,9 @@ describe('the platform with WARRAQ_MEDIA_DRIVER=s3', () => {
   });
 
   it('stores through the S3 driver', () => {
-    expect(t.app.get(MediaStorage)).toBeInstanceOf(S3MediaStorage);
+    const storage = t.app.get(MediaStorage);
+    expect(storage).toBeInstanceOf(LedgeredMediaStorage);
+    expect((storage as LedgeredMediaStorage).inner).toBeInstanceOf(S3MediaStorage);
   });
 
   it('serves a bucket object at /media/<key> with the immutable, nosniff headers', async () => {

@@ -39,6 +39,8 @@ export function stackEnv(config) {
     WARRAQ_REDIS_PREFIX: config.redisPrefix,
     WARRAQ_DATA_DIR: config.dataDir,
     WARRAQ_MEDIA_BASE_URL: config.mediaBaseUrl,
+    // The demo services the seed registers are probed through the edge.
+    WARRAQ_EDGE_PORT: String(config.edgePort),
     WARRAQ_PLATFORM_INTERNAL_URL: `http://127.0.0.1:${config.platformPorts[0]}`,
     ASTRO_TELEMETRY_DISABLED: '1',
     TURBO_TELEMETRY_DISABLED: '1',

@@ -13,6 +13,11 @@ import { NotificationEntitySchema } from '../modules/notifications/notification.
 import { PageSchema } from '../modules/series/page.entity';
 import { SeriesSchema } from '../modules/series/series.entity';
 import { UserSchema } from '../modules/users/user.entity';
+import {
+  ClientErrorRecordSchema,
+  DomainRecordSchema,
+  ServiceRecordSchema,
+} from '../modules/system/registry.entities';
 
 /** Every entity schema the ORM knows about. */
 export const ENTITIES = [
@@ -30,4 +35,7 @@ export const ENTITIES = [
   ChapterUploadFileSchema,
   ModerationLogSchema,
   NotificationEntitySchema,
+  ServiceRecordSchema,
+  DomainRecordSchema,
+  ClientErrorRecordSchema,
 ];

@@ -38,13 +38,16 @@ export function requireJsonBody(req: Request, res: Response, next: NextFunction)
 }
 
 const jsonParser: RequestHandler = express.json({ limit: JSON_BODY_LIMIT, strict: true });
+/** Routes anyone may post to without signing in get a smaller body (client error reports: 16 KB). */
+const SMALL_JSON_PATHS = new Set(['/api/system/client-errors']);
+const smallJsonParser: RequestHandler = express.json({ limit: '16kb', strict: true });
 
 export const parseJsonBody: RequestHandler = (req, res, next) => {
   if (isStreamedBodyPath(req.path)) {
     next();
     return;
   }
-  jsonParser(req, res, next);
+  (SMALL_JSON_PATHS.has(req.path) ? smallJsonParser : jsonParser)(req, res, next);
 };
 
 /** Body-parser failures (too large, malformed JSON, bad charset) in the one error shape. */

@@ -2,9 +2,11 @@ import { MikroORM } from '@mikro-orm/postgresql';
 import { loadConfig } from '../../config/app-config';
 import { PasswordHasher } from '../../modules/auth/password-hasher.service';
 import { createMediaStorage } from '../../modules/media/create-media-storage';
+import { LedgeredMediaStorage, MediaLedger } from '../../modules/media/media-ledger';
 import { mikroOrmConfig } from '../mikro-orm.config';
 import { seedDemoAccounts } from '../seeders/demo-accounts.seeder';
 import { seedDemoContent } from '../seeders/demo-content.seeder';
+import { seedDemoRegistry } from '../seeders/demo-registry.seeder';
 
 /** `npm run seed -w platform`: upserts the demo accounts and the demo catalogue. Run after `migrate`. */
 async function main(): Promise<void> {
@@ -31,9 +33,11 @@ async function main(): Promise<void> {
         ? `s3://${config.mediaStore.s3.bucket}/${config.mediaStore.s3.prefix}`
         : config.mediaDir;
     console.log(`Demo content (media in ${where}):`);
+    const ledger = new MediaLedger(orm.em.fork());
+    const storage = new LedgeredMediaStorage(createMediaStorage(config), ledger);
     const content = await seedDemoContent(
       orm.em.fork(),
-      createMediaStorage(config),
+      storage,
       {
         owner: idOf('superadmin'),
         admin: idOf('admin'),
@@ -46,6 +50,14 @@ async function main(): Promise<void> {
       `series: ${content.created} created, ${content.skipped} already there; chapters: ${content.chapters}; ` +
         `images: ${content.images}; ${((Date.now() - started) / 1000).toFixed(1)} s`,
     );
+    const registry = await seedDemoRegistry(
+      orm.em.fork(),
+      config.baseDomain,
+      Number(process.env.WARRAQ_EDGE_PORT ?? 8080),
+    );
+    console.log(`services: ${registry.services} added; subdomains: ${registry.domains} added`);
+    const backfilled = await ledger.backfill(storage.inner);
+    if (backfilled > 0) console.log(`media ledger: ${backfilled} stored objects recorded`);
   } finally {
     await orm.close(true);
   }

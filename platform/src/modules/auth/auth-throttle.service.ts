@@ -3,6 +3,7 @@ import { AUTH_MESSAGES } from '@warraq/contracts';
 import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import { ApiError } from '../../common/http/api-error';
+import { consumeOrTooMany } from '../../common/http/rate-limit';
 import { RedisService } from '../../common/redis/redis.service';
 
 /**
@@ -51,12 +52,7 @@ export class AuthThrottleService {
   }
 
   async consumeRegistration(ip: string): Promise<void> {
-    try {
-      await this.registerByIp.consume(ip, 1);
-    } catch (error) {
-      if (error instanceof RateLimiterRes) throw ApiError.tooManyRequests(error.msBeforeNext / 1000);
-      throw error;
-    }
+    await consumeOrTooMany(this.registerByIp, ip);
   }
 }
 

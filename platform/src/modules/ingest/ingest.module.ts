@@ -12,5 +12,6 @@ import { IngestService } from './ingest.service';
   imports: [IngestCoreModule],
   controllers: [IngestController],
   providers: [IngestService, IngestQueue],
+  exports: [IngestQueue],
 })
 export class IngestModule {}

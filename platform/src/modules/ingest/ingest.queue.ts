@@ -71,6 +71,20 @@ export class IngestQueue implements OnApplicationShutdown {
     await withTimeout(this.ensureJob(uploadId), ENQUEUE_TIMEOUT_MS);
   }
 
+  /** Jobs per state, for the health panel; fails within a few seconds when Redis is unavailable. */
+  async counts(): Promise<{ waiting: number; active: number; failed: number; delayed: number }> {
+    const counts = await withTimeout(
+      this.queue.getJobCounts('waiting', 'active', 'failed', 'delayed', 'prioritized'),
+      ENQUEUE_TIMEOUT_MS,
+    );
+    return {
+      waiting: (counts.waiting ?? 0) + (counts.prioritized ?? 0),
+      active: counts.active ?? 0,
+      failed: counts.failed ?? 0,
+      delayed: counts.delayed ?? 0,
+    };
+  }
+
   async jobState(uploadId: string): Promise<JobState | 'unknown'> {
     return this.queue.getJobState(uploadId);
   }

@@ -1,16 +1,27 @@
+import { EntityManager } from '@mikro-orm/postgresql';
 import { Global, Inject, Module } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import { createMediaStorage } from './create-media-storage';
+import { LedgeredMediaStorage, MediaLedger } from './media-ledger';
 import { MediaStorage, setMediaBaseUrl } from './media-storage';
 
 /**
  * The media store and the public media address, without the HTTP side: the API process gets it
- * through MediaModule, the worker imports it on its own.
+ * through MediaModule, the worker imports it on its own. Every put and delete goes through the
+ * ledger, whatever the driver.
  */
 @Global()
 @Module({
-  providers: [{ provide: MediaStorage, inject: [APP_CONFIG], useFactory: createMediaStorage }],
-  exports: [MediaStorage],
+  providers: [
+    { provide: MediaLedger, inject: [EntityManager], useFactory: (em: EntityManager) => new MediaLedger(em) },
+    {
+      provide: MediaStorage,
+      inject: [APP_CONFIG, MediaLedger],
+      useFactory: (config: AppConfig, ledger: MediaLedger) =>
+        new LedgeredMediaStorage(createMediaStorage(config), ledger),
+    },
+  ],
+  exports: [MediaStorage, MediaLedger],
 })
 export class MediaStorageModule {
   constructor(@Inject(APP_CONFIG) config: AppConfig) {

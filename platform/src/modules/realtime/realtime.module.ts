@@ -8,5 +8,6 @@ import { RealtimeRelay } from './realtime.relay';
 @Module({
   imports: [AuthModule, RealtimeBusModule],
   providers: [ConnectionCounterService, RealtimeGateway, RealtimeRelay],
+  exports: [ConnectionCounterService],
 })
 export class RealtimeModule {}

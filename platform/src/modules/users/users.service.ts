@@ -16,6 +16,7 @@ import {
   type UserResponse,
 } from '@warraq/contracts';
 import { ApiError } from '../../common/http/api-error';
+import { definedOnly } from '../../common/util/defined-only';
 import { RealtimeBus } from '../realtime/realtime-bus';
 import type { User } from './user.entity';
 import { mapUniqueViolation } from './user-conflicts';
@@ -110,7 +111,7 @@ export class UsersService {
     const next = withDefaultPreferences({
       theme: body.theme ?? current.theme,
       language: body.language ?? current.language,
-      notifications: { ...current.notifications, ...stripUndefined(body.notifications ?? {}) },
+      notifications: { ...current.notifications, ...definedOnly(body.notifications ?? {}) },
     });
     await this.users.setPreferences(actor, next);
     return { success: true, preferences: next };
@@ -121,8 +122,4 @@ export class UsersService {
     if (!user) throw ApiError.notFound(USER_NOT_FOUND);
     return user;
   }
-}
-
-function stripUndefined<T extends object>(value: T): Partial<T> {
-  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
 }

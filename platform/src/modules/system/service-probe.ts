@@ -1,0 +1,71 @@
+import { request as httpRequest } from 'node:http';
+import { request as httpsRequest } from 'node:https';
+import { type HealthState, SYSTEM_LIMITS } from '@warraq/contracts';
+
+export interface ProbeResult {
+  status: HealthState;
+  latencyMs: number | null;
+  detail: string | null;
+}
+
+/**
+ * Where a probe of `url` connects. `*.localhost` names resolve to this machine in browsers but not
+ * always through the system resolver, so they are dialled on loopback with the name as Host header.
+ */
+export function probeTarget(url: URL): { connectHost: string; hostHeader: string } {
+  const hostname = url.hostname.toLowerCase();
+  const isLocal = hostname === 'localhost' || hostname.endsWith('.localhost');
+  return { connectHost: isLocal ? '127.0.0.1' : hostname.replace(/^\[|\]$/g, ''), hostHeader: url.host };
+}
+
+/** A status and its time as the health panel reads it: 5xx or slow is degraded, no answer unknown. */
+export function judgeAnswer(statusCode: number, latencyMs: number): ProbeResult {
+  const slow = latencyMs > SYSTEM_LIMITS.probeSlowMs;
+  const failing = statusCode >= 500;
+  return {
+    status: failing || slow ? 'degraded' : 'healthy',
+    latencyMs,
+    detail: `HTTP ${statusCode}${slow ? ', slow' : ''}`,
+  };
+}
+
+/**
+ * One GET of a registered service's URL (no redirects followed, the body discarded), given up after
+ * the probe timeout. Never throws: what went wrong becomes the detail of an unknown result.
+ */
+export function probeService(
+  rawUrl: string,
+  timeoutMs: number = SYSTEM_LIMITS.probeTimeoutMs,
+): Promise<ProbeResult> {
+  let url: URL;
+  try {
+    url = new URL(rawUrl);
+  } catch {
+    return Promise.resolve({ status: 'unknown', latencyMs: null, detail: 'invalid URL' });
+  }
+  const { connectHost, hostHeader } = probeTarget(url);
+  const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
+  const started = performance.now();
+  return new Promise((resolve) => {
+    const req = send(
+      {
+        host: connectHost,
+        port: url.port || (url.protocol === 'https:' ? 443 : 80),
+        path: `${url.pathname}${url.search}`,
+        method: 'GET',
+        headers: { Host: hostHeader, 'User-Agent': 'warraq-health-probe', Accept: '*/*' },
+        servername: url.hostname,
+        timeout: timeoutMs,
+      },
+      (res) => {
+        res.resume();
+        resolve(judgeAnswer(res.statusCode ?? 0, Math.round(performance.now() - started)));
+      },
+    );
+    req.on('timeout', () => req.destroy(new Error(`no answer in ${timeoutMs} ms`)));
+    req.on('error', (error) =>
+      resolve({ status: 'unknown', latencyMs: null, detail: error.message.slice(0, 200) }),
+    );
+    req.end();
+  });
+}

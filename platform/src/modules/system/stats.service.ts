@@ -1,0 +1,42 @@
+import { EntityManager } from '@mikro-orm/postgresql';
+import { Inject, Injectable } from '@nestjs/common';
+import type { SystemStatsResponse } from '@warraq/contracts';
+import { APP_CONFIG, type AppConfig } from '../../config/app-config';
+import { MediaLedger } from '../media/media-ledger';
+import { ModerationQueue } from '../moderation/moderation-queue.service';
+import { ApiRequestCounter } from './api-request-counter';
+import { HealthService } from './health.service';
+
+/** `GET /api/system/stats`: each of the dashboard's figures from its own query or probe. */
+@Injectable()
+export class StatsService {
+  constructor(
+    private readonly em: EntityManager,
+    private readonly requests: ApiRequestCounter,
+    private readonly ledger: MediaLedger,
+    private readonly moderation: ModerationQueue,
+    private readonly health: HealthService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  async stats(): Promise<SystemStatsResponse> {
+    const [services, apiRequests24h, users, media, pending] = await Promise.all([
+      this.health.serviceHealth(),
+      this.requests.last24Hours(),
+      this.em.getConnection().execute<{ count: string }[]>('select count(*) as count from "user"'),
+      this.ledger.totals(),
+      this.moderation.pendingCounts(),
+    ]);
+    return {
+      activeServices: services.filter((s) => s.configured === 'active' && s.status === 'healthy').length,
+      totalServices: services.length,
+      apiRequests24h,
+      registeredUsers: Number(users[0]?.count ?? 0),
+      mediaBytes: media.bytes,
+      mediaObjects: media.objects,
+      pendingContent: pending.total,
+      version: this.config.version,
+      generatedAt: new Date().toISOString(),
+    };
+  }
+}
