@@ -736,7 +736,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     description: 'Sanitised and capped; limited per address and minute (429).',
     access: 'public',
     body: ClientErrorReportBodySchema,
-    status: 201,
+    status: 202,
     response: z.object({ success: z.literal(true) }),
     errors: [429],
   },
