@@ -12,6 +12,7 @@ export * from './auth/auth.schemas.js';
 export * from './ingest/ingest.schemas.js';
 export * from './moderation/moderation.schemas.js';
 export * from './notifications/notification.schemas.js';
+export * from './comments/comment.schemas.js';
 export * from './system/system.constants.js';
 export * from './system/system.schemas.js';
 export * from './realtime/realtime.events.js';

@@ -8,6 +8,7 @@ import { AccessGuard } from './common/guards/access.guard';
 import { RedisModule } from './common/redis/redis.module';
 import { mikroOrmConfig } from './database/mikro-orm.config';
 import { AuthModule } from './modules/auth/auth.module';
+import { CommentsModule } from './modules/comments/comments.module';
 import { IngestModule } from './modules/ingest/ingest.module';
 import { LibraryModule } from './modules/library/library.module';
 import { MediaModule } from './modules/media/media.module';
@@ -38,6 +39,7 @@ export class AppModule {
         LibraryModule,
         ModerationModule,
         NotificationsModule,
+        CommentsModule,
         SystemModule,
         RealtimeModule,
       ],

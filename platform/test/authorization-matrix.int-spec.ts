@@ -187,6 +187,29 @@ const MATRIX: readonly Row[] = [
     expect: SIGNED_IN_400,
   },
 
+  // comments
+  {
+    route: 'GET /api/comments',
+    call: (f) => ({ path: '/api/comments', query: { content_id: String(f.series.id) } }),
+    expect: PUBLIC_200,
+  },
+  { route: 'POST /api/comments', call: { path: '/api/comments', body: {} }, expect: SIGNED_IN_400 },
+  {
+    route: 'PUT /api/comments/{id}',
+    call: { path: `/api/comments/${UNKNOWN_ID}`, body: { text: 'x' } },
+    expect: SIGNED_IN_404,
+  },
+  {
+    route: 'DELETE /api/comments/{id}',
+    call: { path: `/api/comments/${UNKNOWN_ID}` },
+    expect: SIGNED_IN_404,
+  },
+  {
+    route: 'POST /api/comments/{id}/like',
+    call: { path: `/api/comments/${UNKNOWN_ID}/like` },
+    expect: SIGNED_IN_404,
+  },
+
   // chapter uploads
   {
     route: 'POST /api/manga/chapters',

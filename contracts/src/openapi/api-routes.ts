@@ -65,6 +65,16 @@ import {
   NotificationListResponseSchema,
 } from '../notifications/notification.schemas.js';
 import {
+  CommentDeleteResponseSchema,
+  CommentIdParamsSchema,
+  CommentLikeResponseSchema,
+  CommentListResponseSchema,
+  CommentResponseSchema,
+  CreateCommentBodySchema,
+  ListCommentsQuerySchema,
+  UpdateCommentBodySchema,
+} from '../comments/comment.schemas.js';
+import {
   ClientErrorListQuerySchema,
   ClientErrorListResponseSchema,
   ClientErrorReportBodySchema,
@@ -458,6 +468,59 @@ export const API_ROUTES: readonly ApiRoute[] = [
     body: MarkNotificationsReadBodySchema,
     status: 200,
     response: MarkNotificationsReadResponseSchema,
+  },
+
+  // ---- comments ----
+  {
+    method: 'get',
+    path: '/api/comments',
+    tag: 'Comments',
+    summary: "A page of a series' or a chapter's comment threads (10 top-level comments, replies nested)",
+    access: 'public',
+    query: ListCommentsQuerySchema,
+    status: 200,
+    response: CommentListResponseSchema,
+  },
+  {
+    method: 'post',
+    path: '/api/comments',
+    tag: 'Comments',
+    summary: 'Comment on a series or chapter, or reply to a comment (rate-limited per user)',
+    access: 'authenticated',
+    body: CreateCommentBodySchema,
+    status: 201,
+    response: CommentResponseSchema,
+  },
+  {
+    method: 'put',
+    path: '/api/comments/{id}',
+    tag: 'Comments',
+    summary: 'Edit the text of your own comment (admins: any comment)',
+    access: 'authenticated',
+    params: CommentIdParamsSchema,
+    body: UpdateCommentBodySchema,
+    status: 200,
+    response: CommentResponseSchema,
+  },
+  {
+    method: 'delete',
+    path: '/api/comments/{id}',
+    tag: 'Comments',
+    summary: 'Delete your own comment (admins: any); one with replies keeps its place, text removed',
+    access: 'authenticated',
+    params: CommentIdParamsSchema,
+    status: 200,
+    response: CommentDeleteResponseSchema,
+  },
+  {
+    method: 'post',
+    path: '/api/comments/{id}/like',
+    tag: 'Comments',
+    summary: 'Like a comment, or take the like back',
+    access: 'authenticated',
+    params: CommentIdParamsSchema,
+    status: 200,
+    response: CommentLikeResponseSchema,
   },
 
   // ---- chapter uploads ----

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CommentSchema } from '../comments/comment.schemas.js';
 import { ErrorResponseSchema } from '../common/errors.schemas.js';
 import { ListMetaSchema } from '../common/list.schemas.js';
 import {
@@ -38,6 +39,7 @@ const COMPONENTS: Record<string, z.ZodType> = {
   Service: ServiceSchema,
   Domain: DomainSchema,
   ClientError: ClientErrorSchema,
+  Comment: CommentSchema,
 };
 
 const TAG_DESCRIPTIONS: Record<string, string> = {
@@ -47,6 +49,7 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   Moderation: 'Review of submitted series and chapters',
   Media: 'Cover uploads and stored images',
   Notifications: "The signed-in user's notifications",
+  Comments: 'Threaded comments on series and chapters, and their likes',
   'Chapter uploads': 'Declare, upload, commit and follow a chapter upload',
   Users: 'Accounts, roles and preferences',
   System: 'Services, domains, health, statistics and diagnostics',

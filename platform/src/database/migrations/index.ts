@@ -5,6 +5,7 @@ import { Migration20251202000000_listing_index } from './Migration20251202000000
 import { Migration20251210000000_chapter_upload } from './Migration20251210000000_chapter_upload';
 import { Migration20251220000000_moderation } from './Migration20251220000000_moderation';
 import { Migration20251230000000_system } from './Migration20251230000000_system';
+import { Migration20260110000000_community } from './Migration20260110000000_community';
 
 /**
  * Every migration, in order. Listed explicitly (no file globbing) so the compiled app, the CLI and the
@@ -17,4 +18,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20251210000000_chapter_upload', class: Migration20251210000000_chapter_upload },
   { name: 'Migration20251220000000_moderation', class: Migration20251220000000_moderation },
   { name: 'Migration20251230000000_system', class: Migration20251230000000_system },
+  { name: 'Migration20260110000000_community', class: Migration20260110000000_community },
 ];

@@ -25,6 +25,7 @@ export const ChapterSchema = defineEntity({
     publishedAt: p.datetime().fieldName('published_at').nullable(),
     viewCount: p.integer().fieldName('view_count').default(0),
     likeCount: p.integer().fieldName('like_count').default(0),
+    commentCount: p.integer().fieldName('comment_count').default(0),
     pageCount: p.integer().fieldName('page_count').default(0),
     /** Text of a novel chapter; null for image chapters. */
     body: p.text().nullable(),

@@ -171,7 +171,7 @@ export class ChaptersService {
         body: content.body,
         views: chosen.view_count,
         likes: chosen.like_count,
-        comments: 0,
+        comments: chosen.comment_count,
         publishedTime: isoOrNull(chosen.published_at),
         translator: chosen.translation_group,
         group: chosen.translation_group,

@@ -47,7 +47,7 @@ export interface SeriesSummaryRow {
 
 /** The columns of a chapter variant (alias `c`). */
 export const VARIANT_COLUMNS = `c.id, c.series_id, c.number::float8 as number, c.title, c.language,
-  c.translation_group, c.uploader_id, c.moderation_status, c.published_at, c.view_count, c.like_count,
+  c.translation_group, c.uploader_id, c.moderation_status, c.published_at, c.view_count, c.like_count, c.comment_count,
   c.page_count, c.created_at`;
 
 export interface ChapterVariantRow {
@@ -62,6 +62,7 @@ export interface ChapterVariantRow {
   published_at: Date | string | null;
   view_count: number;
   like_count: number;
+  comment_count: number;
   page_count: number;
   created_at: Date | string;
 }
