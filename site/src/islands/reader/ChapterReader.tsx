@@ -9,12 +9,15 @@ import { href, type HrefContext } from '@/lib/site/href';
 import { chapterPath, seriesPath } from '@/lib/site/manga-links';
 import { showToast } from '@/stores/toasts';
 import { fmt, t } from '@/i18n';
+import { ReaderModeration } from '@/islands/moderation/ReaderModeration';
 import { storeReadingMode, storedReadingMode } from './reading-mode-store';
 
 export interface ChapterReaderProps {
   chapter: Chapter;
   site: HrefContext;
   signedIn: boolean;
+  /** Staff (moderator, admin): the accept / reject / delete buttons (the server checks again). */
+  canModerate: boolean;
   /** The mode to start in: the user's saved one, else the type's default. */
   initialMode: ReadingMode;
   /** Whether `initialMode` came from the user's saved choice (guests: read this browser's). */
@@ -49,6 +52,7 @@ export default function ChapterReader(props: ChapterReaderProps) {
   const [page, setPage] = useState(Math.min(Math.max(0, props.initialPage), Math.max(0, last)));
   const [like, setLike] = useState({ on: props.isLiked, count: chapter.likes });
   const [favorite, setFavorite] = useState(props.isFavorite);
+  const [moderationStatus, setModerationStatus] = useState(chapter.moderationStatus);
   const [busy, setBusy] = useState(false);
   const [showTop, setShowTop] = useState(false);
   const topRef = useRef<HTMLDivElement>(null);
@@ -295,10 +299,20 @@ export default function ChapterReader(props: ChapterReaderProps) {
           <a href={link(seriesPath(chapter.mangaSlug))} className="btn btn-ghost btn-sm">
             {t.reader.backToSeries}
           </a>
-          {chapter.moderationStatus === 'pending' && (
-            <span className="badge badge-warning">{t.reader.pending}</span>
-          )}
+          {moderationStatus === 'pending' && <span className="badge badge-warning">{t.reader.pending}</span>}
         </div>
+        {props.canModerate && (
+          <ReaderModeration
+            target={{
+              id: chapter.id,
+              contentType: 'chapter',
+              title: fmt(t.reader.title, { series: chapter.mangaTitle, n: number }),
+              status: moderationStatus,
+            }}
+            seriesHref={link(seriesPath(chapter.mangaSlug))}
+            onStatus={setModerationStatus}
+          />
+        )}
         <h1 className="text-xl font-bold">
           <span dir="auto">{chapter.mangaTitle}</span> — {fmt(t.reader.chapterOption, { n: number })}
           {chapter.title && (
