@@ -13,6 +13,8 @@ export * from './ingest/ingest.schemas.js';
 export * from './moderation/moderation.schemas.js';
 export * from './notifications/notification.schemas.js';
 export * from './comments/comment.schemas.js';
+export * from './points/points.schemas.js';
+export * from './profile/profile.schemas.js';
 export * from './system/system.constants.js';
 export * from './system/system.schemas.js';
 export * from './realtime/realtime.events.js';

@@ -14,6 +14,8 @@ import { LibraryModule } from './modules/library/library.module';
 import { MediaModule } from './modules/media/media.module';
 import { ModerationModule } from './modules/moderation/moderation.module';
 import { NotificationsModule } from './modules/notifications/notifications.module';
+import { PointsModule } from './modules/points/points.module';
+import { ProfileModule } from './modules/profile/profile.module';
 import { ReactionsModule } from './modules/reactions/reactions.module';
 import { SeriesModule } from './modules/series/series.module';
 import { RealtimeModule } from './modules/realtime/realtime.module';
@@ -40,6 +42,8 @@ export class AppModule {
         ModerationModule,
         NotificationsModule,
         CommentsModule,
+        PointsModule,
+        ProfileModule,
         SystemModule,
         RealtimeModule,
       ],

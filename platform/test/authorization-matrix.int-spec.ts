@@ -210,6 +210,27 @@ const MATRIX: readonly Row[] = [
     expect: SIGNED_IN_404,
   },
 
+  // profile and points
+  { route: 'GET /api/user/profile-stats', call: { path: '/api/user/profile-stats' }, expect: SIGNED_IN_200 },
+  {
+    route: 'GET /api/user/recent-activity',
+    call: { path: '/api/user/recent-activity' },
+    expect: SIGNED_IN_200,
+  },
+  { route: 'GET /api/user/badges', call: { path: '/api/user/badges' }, expect: SIGNED_IN_200 },
+  {
+    route: 'GET /api/points/{userId}',
+    call: (f) => ({ path: `/api/points/${me(f)}` }),
+    expect: SIGNED_IN_200,
+  },
+  {
+    route: 'GET /api/points/{userId}',
+    variant: "someone else's",
+    call: (f) => ({ path: `/api/points/${f.bystander.id}` }),
+    expect: STAFF_200,
+  },
+  { route: 'POST /api/points/award', call: { path: '/api/points/award', body: {} }, expect: ADMIN_400 },
+
   // chapter uploads
   {
     route: 'POST /api/manga/chapters',

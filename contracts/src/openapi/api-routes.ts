@@ -75,6 +75,18 @@ import {
   UpdateCommentBodySchema,
 } from '../comments/comment.schemas.js';
 import {
+  AwardPointsBodySchema,
+  AwardPointsResponseSchema,
+  PointsHistoryQuerySchema,
+  PointsResponseSchema,
+  PointsUserParamsSchema,
+} from '../points/points.schemas.js';
+import {
+  BadgesResponseSchema,
+  ProfileStatsResponseSchema,
+  RecentActivityResponseSchema,
+} from '../profile/profile.schemas.js';
+import {
   ClientErrorListQuerySchema,
   ClientErrorListResponseSchema,
   ClientErrorReportBodySchema,
@@ -521,6 +533,56 @@ export const API_ROUTES: readonly ApiRoute[] = [
     params: CommentIdParamsSchema,
     status: 200,
     response: CommentLikeResponseSchema,
+  },
+
+  // ---- profile and points ----
+  {
+    method: 'get',
+    path: '/api/user/profile-stats',
+    tag: 'Profile',
+    summary: "The signed-in user's profile figures, computed from their activity",
+    access: 'authenticated',
+    status: 200,
+    response: ProfileStatsResponseSchema,
+  },
+  {
+    method: 'get',
+    path: '/api/user/recent-activity',
+    tag: 'Profile',
+    summary: 'The 20 latest things the signed-in user read, liked, commented on or added',
+    access: 'authenticated',
+    status: 200,
+    response: RecentActivityResponseSchema,
+  },
+  {
+    method: 'get',
+    path: '/api/user/badges',
+    tag: 'Profile',
+    summary: 'Badges the signed-in user has earned',
+    access: 'authenticated',
+    status: 200,
+    response: BadgesResponseSchema,
+  },
+  {
+    method: 'get',
+    path: '/api/points/{userId}',
+    tag: 'Points',
+    summary: "A user's points balance and history (one's own; staff: anyone's)",
+    access: 'authenticated',
+    params: PointsUserParamsSchema,
+    query: PointsHistoryQuerySchema,
+    status: 200,
+    response: PointsResponseSchema,
+  },
+  {
+    method: 'post',
+    path: '/api/points/award',
+    tag: 'Points',
+    summary: 'Award points to a user, or deduct them with a negative amount',
+    access: 'admin',
+    body: AwardPointsBodySchema,
+    status: 201,
+    response: AwardPointsResponseSchema,
   },
 
   // ---- chapter uploads ----

@@ -50,6 +50,8 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   Media: 'Cover uploads and stored images',
   Notifications: "The signed-in user's notifications",
   Comments: 'Threaded comments on series and chapters, and their likes',
+  Profile: "The signed-in user's statistics, activity and badges",
+  Points: 'The points ledger: balances, history and awards',
   'Chapter uploads': 'Declare, upload, commit and follow a chapter upload',
   Users: 'Accounts, roles and preferences',
   System: 'Services, domains, health, statistics and diagnostics',

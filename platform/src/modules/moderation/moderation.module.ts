@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { IngestCoreModule } from '../ingest/ingest-core.module';
 import { NotificationsModule } from '../notifications/notifications.module';
+import { PointsModule } from '../points/points.module';
 import { SeriesModule } from '../series/series.module';
 import { ModerationController } from './moderation.controller';
 import { ModerationQueueModule } from './moderation-queue.module';
@@ -8,7 +9,7 @@ import { ModerationService } from './moderation.service';
 
 /** Approve, reject and delete of series and chapters, the moderation log and the pending counts. */
 @Module({
-  imports: [ModerationQueueModule, SeriesModule, NotificationsModule, IngestCoreModule],
+  imports: [ModerationQueueModule, SeriesModule, NotificationsModule, IngestCoreModule, PointsModule],
   controllers: [ModerationController],
   providers: [ModerationService],
 })

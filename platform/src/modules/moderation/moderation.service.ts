@@ -1,5 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import {
+  POINT_RULES,
   buildListMeta,
   type ContentKind,
   type ModerationAction,
@@ -15,6 +16,7 @@ import { ApiError } from '../../common/http/api-error';
 import { IngestWorkspace } from '../ingest/ingest-workspace';
 import { MediaStorage } from '../media/media-storage';
 import { NotificationsService, type NotificationInput } from '../notifications/notifications.service';
+import { PointsLedger } from '../points/points.ledger';
 import { ContentVersion } from '../series/content-version.service';
 import { HomeFeedService } from '../series/home-feed.service';
 import { SeriesRepository } from '../series/series.repository';
@@ -117,6 +119,7 @@ export class ModerationService {
     private readonly workspace: IngestWorkspace,
     private readonly version: ContentVersion,
     private readonly homeFeed: HomeFeedService,
+    private readonly points: PointsLedger,
   ) {}
 
   async act(actor: User, request: ActionRequest): Promise<ModerationActionResponse> {
@@ -178,6 +181,7 @@ export class ModerationService {
     }
 
     await this.repo.insertLog(tx, { actorId: actor.id, action, item, title, note });
+    if (action === 'approve') await this.awardContribution(tx, actor, item, title);
     let notification: Committed['notification'] = null;
     // Nobody is told about their own decision on their own item.
     if (item.ownerId !== null && item.ownerId !== actor.id) {
@@ -185,6 +189,31 @@ export class ModerationService {
       notification = { userId: item.ownerId, stored };
     }
     return { item, title, notification, orphanKeys, uploadIds };
+  }
+
+  /**
+   * Points for an approved contribution (docs/points-and-badges.md), in the decision's transaction
+   * and keyed by the item: approving it again after a rejection, or a retried request, adds nothing.
+   * Nobody earns by approving their own item.
+   */
+  private async awardContribution(
+    tx: ModerationDb,
+    actor: User,
+    item: LockedItem,
+    title: string,
+  ): Promise<void> {
+    if (item.ownerId === null || item.ownerId === actor.id) return;
+    const rule = item.contentType === 'series' ? POINT_RULES.seriesApproved : POINT_RULES.chapterApproved;
+    await this.points.record(
+      {
+        userId: item.ownerId,
+        amount: rule.amount,
+        service: rule.service,
+        description: `${rule.description}: ${title}`.slice(0, 500),
+        eventKey: `approved:${item.contentType}:${item.id}`,
+      },
+      tx,
+    );
   }
 
   /** Everything outside the database, each step on its own: a failure is logged, never undoes the decision. */

@@ -1,0 +1,77 @@
+import { z } from 'zod';
+
+/** Spec §8 profile errors. */
+export const PROFILE_MESSAGES = {
+  statsError: 'فشل تحميل الإحصائيات',
+  activityError: 'فشل تحميل النشاطات',
+  badgesError: 'فشل تحميل الشارات',
+} as const;
+
+/** Spec §3 Profile stats, each computed from what the user did. */
+export const ProfileStatsSchema = z.object({
+  joined: z.string(),
+  points: z.number().int(),
+  /** Series with reading progress short of their latest chapter. */
+  mangaReading: z.number().int().nonnegative(),
+  /** Series read up to their latest available chapter. */
+  mangaCompleted: z.number().int().nonnegative(),
+  /** Distinct chapters opened while signed in. */
+  chaptersRead: z.number().int().nonnegative(),
+  favouriteManga: z.number().int().nonnegative(),
+  commentsPosted: z.number().int().nonnegative(),
+  lastActive: z.string().nullable(),
+});
+export type ProfileStats = z.infer<typeof ProfileStatsSchema>;
+export const ProfileStatsResponseSchema = z.object({ success: z.literal(true), data: ProfileStatsSchema });
+export type ProfileStatsResponse = z.infer<typeof ProfileStatsResponseSchema>;
+
+export const ACTIVITY_TYPES = ['read', 'liked', 'commented', 'added'] as const;
+export type ActivityType = (typeof ACTIVITY_TYPES)[number];
+
+/** Spec §3 Activity, with the page it happened on. */
+export const ActivitySchema = z.object({
+  id: z.string(),
+  type: z.enum(ACTIVITY_TYPES),
+  /** The chapter number, when the activity was on a chapter. */
+  chapter: z.number().nullable(),
+  title: z.string(),
+  /** For comments: the start of the text. */
+  excerpt: z.string().nullable(),
+  date: z.string(),
+  path: z.string(),
+});
+export type Activity = z.infer<typeof ActivitySchema>;
+export const RecentActivityResponseSchema = z.object({
+  success: z.literal(true),
+  data: z.array(ActivitySchema),
+});
+export type RecentActivityResponse = z.infer<typeof RecentActivityResponseSchema>;
+
+export const BADGE_IDS = [
+  'first-chapter',
+  'translator',
+  'first-series',
+  'reader-10',
+  'reader-100',
+  'commenter',
+  'collector',
+  'staff',
+] as const;
+export type BadgeId = (typeof BADGE_IDS)[number];
+
+/** Spec §3 Badge, with what earned it. */
+export const BadgeSchema = z.object({
+  id: z.enum(BADGE_IDS),
+  name: z.string(),
+  color: z.string(),
+  description: z.string(),
+});
+export type Badge = z.infer<typeof BadgeSchema>;
+export const BadgesResponseSchema = z.object({ success: z.literal(true), data: z.array(BadgeSchema) });
+export type BadgesResponse = z.infer<typeof BadgesResponseSchema>;
+
+export const PROFILE_PATHS = {
+  stats: '/api/user/profile-stats',
+  activity: '/api/user/recent-activity',
+  badges: '/api/user/badges',
+} as const;

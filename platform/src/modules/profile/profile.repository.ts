@@ -1,0 +1,90 @@
+import { EntityManager } from '@mikro-orm/postgresql';
+import { Injectable } from '@nestjs/common';
+import type { ActivityType } from '@warraq/contracts';
+
+export interface ProfileCounts {
+  joined: Date;
+  points: number;
+  manga_reading: number;
+  manga_completed: number;
+  chapters_read: number;
+  favourite_manga: number;
+  comments_posted: number;
+  approved_chapters: number;
+  approved_series: number;
+  last_active: Date | null;
+}
+
+export interface ActivityRow {
+  kind: ActivityType;
+  ref_id: number;
+  slug: string;
+  title: string;
+  chapter_id: number | null;
+  number: number | null;
+  excerpt: string | null;
+  at: Date;
+}
+
+/**
+ * What a user did, read from the tables that record it: reading progress and signed-in chapter views
+ * (`u:<id>` viewers), favourites, chapter likes, comments, and the series and chapters they added.
+ */
+@Injectable()
+export class ProfileRepository {
+  constructor(private readonly em: EntityManager) {}
+
+  async counts(userId: number): Promise<ProfileCounts | null> {
+    const rows = await this.em.execute<ProfileCounts[]>(
+      `select u.created_at as joined, u.points,
+         (select count(*)::int from reading_progress rp join chapter c on c.id = rp.chapter_id
+            join series s on s.id = rp.series_id
+          where rp.user_id = u.id and (s.latest_chapter_number is null or c.number < s.latest_chapter_number)) as manga_reading,
+         (select count(*)::int from reading_progress rp join chapter c on c.id = rp.chapter_id
+            join series s on s.id = rp.series_id
+          where rp.user_id = u.id and c.number >= s.latest_chapter_number) as manga_completed,
+         (select count(distinct v.chapter_id)::int from chapter_view v where v.viewer = 'u:' || u.id) as chapters_read,
+         (select count(*)::int from favorite f where f.user_id = u.id) as favourite_manga,
+         (select count(*)::int from comment m where m.user_id = u.id and m.deleted_at is null) as comments_posted,
+         (select count(*)::int from chapter c where c.uploader_id = u.id and c.moderation_status = 'approved') as approved_chapters,
+         (select count(*)::int from series s where s.created_by = u.id and s.moderation_status = 'approved') as approved_series,
+         greatest(
+           u.last_login,
+           (select max(rp.updated_at) from reading_progress rp where rp.user_id = u.id),
+           (select max(m.created_at) from comment m where m.user_id = u.id),
+           (select max(l.created_at) from chapter_like l where l.user_id = u.id),
+           (select max(f.created_at) from favorite f where f.user_id = u.id)
+         ) as last_active
+       from "user" u where u.id = ?`,
+      [userId],
+    );
+    return rows[0] ?? null;
+  }
+
+  /** The newest `limit` things the user did, all kinds merged by time. */
+  async activity(userId: number, limit: number): Promise<ActivityRow[]> {
+    return this.em.execute<ActivityRow[]>(
+      `(select 'read' as kind, rp.series_id as ref_id, s.slug, s.title, c.id as chapter_id, c.number::float8 as number,
+          null as excerpt, rp.updated_at as at
+        from reading_progress rp join series s on s.id = rp.series_id join chapter c on c.id = rp.chapter_id
+        where rp.user_id = ? order by rp.updated_at desc limit ?)
+       union all
+       (select 'liked', l.chapter_id, s.slug, s.title, c.id, c.number::float8, null, l.created_at
+        from chapter_like l join chapter c on c.id = l.chapter_id join series s on s.id = c.series_id
+        where l.user_id = ? order by l.created_at desc limit ?)
+       union all
+       (select 'commented', m.id, s.slug, s.title, c.id, c.number::float8, left(m.text, 120), m.created_at
+        from comment m join series s on s.id = m.series_id left join chapter c on c.id = m.chapter_id
+        where m.user_id = ? and m.deleted_at is null order by m.created_at desc limit ?)
+       union all
+       (select 'added', s.id, s.slug, s.title, null, null, null, s.created_at
+        from series s where s.created_by = ? order by s.created_at desc limit ?)
+       union all
+       (select 'added', c.id, s.slug, s.title, c.id, c.number::float8, null, c.created_at
+        from chapter c join series s on s.id = c.series_id
+        where c.uploader_id = ? order by c.created_at desc limit ?)
+       order by at desc limit ?`,
+      [userId, limit, userId, limit, userId, limit, userId, limit, userId, limit, limit],
+    );
+  }
+}

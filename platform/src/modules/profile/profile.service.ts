@@ -1,0 +1,67 @@
+import { Injectable } from '@nestjs/common';
+import type {
+  Activity,
+  BadgesResponse,
+  ProfileStatsResponse,
+  RecentActivityResponse,
+} from '@warraq/contracts';
+import { ApiError } from '../../common/http/api-error';
+import { chapterPath, seriesPath } from '../moderation/moderation.mapper';
+import type { User } from '../users/user.entity';
+import { badgesFor } from './badges';
+import { type ActivityRow, type ProfileCounts, ProfileRepository } from './profile.repository';
+
+export const RECENT_ACTIVITY_LIMIT = 20;
+
+function toActivity(row: ActivityRow): Activity {
+  const onChapter = row.chapter_id !== null && row.number !== null;
+  const page = onChapter ? chapterPath(row.slug, row.number!, row.chapter_id!) : seriesPath(row.slug);
+  return {
+    id: `${row.kind}:${row.ref_id}:${new Date(row.at).getTime()}`,
+    type: row.kind,
+    chapter: row.number,
+    title: row.title,
+    excerpt: row.excerpt,
+    date: new Date(row.at).toISOString(),
+    path:
+      row.kind === 'commented' ? `${onChapter ? page : `${page}?tab=comments`}#comment-${row.ref_id}` : page,
+  };
+}
+
+/** Spec §7 profile-stats, recent-activity and badges: the signed-in user's own, computed. */
+@Injectable()
+export class ProfileService {
+  constructor(private readonly profile: ProfileRepository) {}
+
+  private async counts(user: User): Promise<ProfileCounts> {
+    const counts = await this.profile.counts(user.id);
+    if (!counts) throw ApiError.unauthenticated();
+    return counts;
+  }
+
+  async stats(user: User): Promise<ProfileStatsResponse> {
+    const c = await this.counts(user);
+    return {
+      success: true,
+      data: {
+        joined: new Date(c.joined).toISOString(),
+        points: c.points,
+        mangaReading: c.manga_reading,
+        mangaCompleted: c.manga_completed,
+        chaptersRead: c.chapters_read,
+        favouriteManga: c.favourite_manga,
+        commentsPosted: c.comments_posted,
+        lastActive: c.last_active ? new Date(c.last_active).toISOString() : null,
+      },
+    };
+  }
+
+  async activity(user: User): Promise<RecentActivityResponse> {
+    const rows = await this.profile.activity(user.id, RECENT_ACTIVITY_LIMIT);
+    return { success: true, data: rows.map(toActivity) };
+  }
+
+  async badges(user: User): Promise<BadgesResponse> {
+    return { success: true, data: badgesFor(await this.counts(user), user.role) };
+  }
+}
