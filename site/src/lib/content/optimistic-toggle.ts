@@ -14,6 +14,8 @@ export interface OptimisticToggle<S, A> {
   /** The state the server's answer settles on (its counts win over the guess). */
   settle: (answer: A) => S;
   onSuccess?: (answer: A) => void;
+  /** The failure toast's text; by default the spec §8 like/favourite 'فشلت العملية' / 'حدث خطأ'. */
+  failureMessage?: (error: unknown) => string;
 }
 
 /**
@@ -34,7 +36,8 @@ export async function runOptimisticToggle<S, A>(toggle: OptimisticToggle<S, A>):
   } catch (error) {
     toggle.set(toggle.current);
     const loginNeeded = error instanceof ApiError && error.status === 401;
-    showToast({ title: loginNeeded ? toggle.loginMessage : failureMessage(error), variant: 'destructive' });
+    const message = loginNeeded ? toggle.loginMessage : (toggle.failureMessage ?? failureMessage)(error);
+    showToast({ title: message, variant: 'destructive' });
   } finally {
     toggle.setBusy(false);
   }

@@ -28,3 +28,8 @@ export function loginPath(site: RequestSite): '/login' | '/login_ALGOO' {
 }
 
 export const READING_SITES: readonly ReadingSiteType[] = READING_SITE_TYPES;
+
+/** The login page of this site, coming back to `back` (a path with its query) once signed in. */
+export function loginBackHref(site: RequestSite, back: string): string {
+  return siteHref(site, `${loginPath(site)}?redirect=${encodeURIComponent(back)}`);
+}
