@@ -15,7 +15,6 @@ export type DomainStatus = (typeof DOMAIN_STATUSES)[number];
 export const HEALTH_STATES = ['healthy', 'degraded', 'unknown'] as const;
 export type HealthState = (typeof HEALTH_STATES)[number];
 
-
 /** Spec §8 service and domain toasts (English in the spec) and the forms' §5 rules. */
 export const SYSTEM_MESSAGES = {
   nameRequired: 'Name is required',
