@@ -76,6 +76,26 @@ describe('runOptimisticToggle', () => {
     expect(h.states.at(-1)).toEqual({ on: false, count: 0 });
     expect($toasts.get()[0]?.title).toBe('يرجى تسجيل الدخول للإعجاب بالفصل');
   });
+
+  it("says a failure in the caller's own words when it gives them (a comment's like)", async () => {
+    const current = { on: false, count: 2 };
+    const states: Like[] = [];
+    await runOptimisticToggle({
+      signedIn: true,
+      loginMessage: 'يجب تسجيل الدخول لتتمكن من الإعجاب بالتعليقات',
+      current,
+      optimistic: flipped(current),
+      set: (state) => states.push(state),
+      setBusy: () => undefined,
+      request: async () => {
+        throw new ApiError(500, 'boom');
+      },
+      settle: () => current,
+      failureMessage: () => 'حدث خطأ أثناء تسجيل الإعجاب',
+    });
+    expect(states.at(-1)).toEqual(current);
+    expect($toasts.get().map((toast) => toast.title)).toEqual(['حدث خطأ أثناء تسجيل الإعجاب']);
+  });
 });
 
 describe('flipped', () => {
