@@ -134,6 +134,19 @@ describe('route guard (spec §2 route table, §6 protected pages)', () => {
     expect(guard('http://novel.warraq.localhost:8080/notifications', 'guest')).toEqual({ kind: 'next' });
   });
 
+  it('sends a guest of /profile on the manga site to log in, back to the profile tab asked for', () => {
+    expect(guard('http://manga.warraq.localhost:8080/profile?tab=activity', 'guest')).toEqual({
+      kind: 'redirect',
+      location: '/login?redirect=%2Fprofile%3Ftab%3Dactivity',
+    });
+    expect(guard('http://localhost:8080/profile?subdomain=manga', 'guest')).toMatchObject({
+      location: '/login?redirect=%2Fprofile%3Fsubdomain%3Dmanga&subdomain=manga',
+    });
+    expect(guard('http://manga.warraq.localhost:8080/profile', 'reader')).toEqual({ kind: 'next' });
+    // Elsewhere the page itself answers not-found, whoever asks.
+    expect(guard('http://novel.warraq.localhost:8080/profile', 'guest')).toEqual({ kind: 'next' });
+  });
+
   it('sends the dashboard root to /dashboard for staff and /login for guests', () => {
     expect(guard('http://dashboard.warraq.localhost:8080/', 'admin')).toMatchObject({
       location: '/dashboard',

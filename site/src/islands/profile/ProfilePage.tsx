@@ -1,0 +1,316 @@
+import { useEffect, useState } from 'react';
+import { PROFILE_MESSAGES, type Activity, type ProfileStats } from '@warraq/contracts';
+import { fmt, formatNumber, t } from '@/i18n';
+import { PROFILE_KEYS, fetchBadges, fetchProfileStats, fetchRecentActivity } from '@/lib/api/profile';
+import { usePolledQuery } from '@/lib/query';
+import { href, type HrefContext } from '@/lib/site/href';
+import { exactCommentTime, relativeCommentTime } from '@/islands/comments/comment-time';
+import { useNow } from '@/islands/comments/use-now';
+
+const text = t.profile;
+const joinedFormat = new Intl.DateTimeFormat('ar-SA', { dateStyle: 'long' });
+
+export const PROFILE_TABS = ['overview', 'library', 'favorites', 'activity'] as const;
+export type ProfileTab = (typeof PROFILE_TABS)[number];
+
+export interface ProfilePageProps {
+  username: string;
+  joined: string;
+  /** The balance the session carried, shown until the stats answer. */
+  points: number;
+  initialTab: ProfileTab;
+  settingsHref: string;
+  site: HrefContext;
+}
+
+const ACTIVITY_ICONS: Record<Activity['type'], string> = {
+  read: '📖',
+  liked: '❤️',
+  commented: '💬',
+  added: '➕',
+};
+
+const STAT_KEYS = [
+  'mangaReading',
+  'mangaCompleted',
+  'chaptersRead',
+  'favouriteManga',
+  'commentsPosted',
+] as const satisfies readonly (keyof ProfileStats)[];
+
+function Spinner() {
+  return (
+    <div className="flex justify-center py-8">
+      <span className="loading loading-spinner loading-lg" aria-label={t.common.loading} />
+    </div>
+  );
+}
+
+/** A failed profile query: the spec §8 text and a retry. */
+function LoadError({ message, onRetry }: { message: string; onRetry: () => void }) {
+  return (
+    <div role="alert" className="alert alert-error alert-soft flex flex-wrap items-center gap-2 text-sm">
+      <span>{message}</span>
+      <button type="button" className="btn btn-xs" onClick={onRetry}>
+        {t.dashboard.retry}
+      </button>
+    </div>
+  );
+}
+
+function RelativeTime({ iso, now }: { iso: string; now: number }) {
+  return (
+    <time dateTime={iso} title={exactCommentTime(iso)} className="text-xs opacity-70">
+      {relativeCommentTime(iso, now)}
+    </time>
+  );
+}
+
+function Header(props: ProfilePageProps & { stats: ProfileStats | undefined }) {
+  const badges = usePolledQuery(PROFILE_KEYS.badges, fetchBadges);
+  const joined = new Date(props.stats?.joined ?? props.joined);
+  const points = props.stats?.points ?? props.points;
+  return (
+    <header className="flex flex-col gap-4 rounded-box border border-base-300 bg-base-100 p-4 sm:flex-row sm:items-start">
+      <div
+        aria-hidden="true"
+        className="flex size-20 shrink-0 items-center justify-center self-center rounded-full bg-primary text-3xl font-bold text-primary-content sm:self-start"
+      >
+        {props.username.slice(0, 1).toUpperCase()}
+      </div>
+      <div className="flex min-w-0 flex-1 flex-col gap-2">
+        <h1 className="text-2xl font-bold break-words" dir="auto" data-testid="profile-username">
+          {props.username}
+        </h1>
+        <p className="text-sm opacity-80">
+          {fmt(text.joined, {
+            date: Number.isNaN(joined.getTime()) ? props.joined : joinedFormat.format(joined),
+          })}
+        </p>
+        <p className="font-semibold" data-testid="profile-points">
+          <span className="badge badge-warning badge-lg gap-1">
+            <span aria-hidden="true">★</span>
+            {fmt(text.points, { points: formatNumber(points) })}
+          </span>
+        </p>
+        <div className="flex flex-wrap gap-2" aria-label={text.badgesLabel} role="list">
+          {badges.status === 'error' && (
+            <LoadError message={PROFILE_MESSAGES.badgesError} onRetry={() => void badges.refetch()} />
+          )}
+          {badges.data?.length === 0 && <span className="text-sm opacity-70">{text.noBadges}</span>}
+          {badges.data?.map((badge) => (
+            <span
+              key={badge.id}
+              role="listitem"
+              title={badge.description}
+              className="badge border-0 text-white"
+              style={{ backgroundColor: badge.color }}
+            >
+              {badge.name}
+            </span>
+          ))}
+        </div>
+      </div>
+      <a href={props.settingsHref} className="btn btn-outline btn-sm self-start">
+        {text.settings}
+      </a>
+    </header>
+  );
+}
+
+function StatsCards({ stats, now }: { stats: ProfileStats; now: number }) {
+  return (
+    <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3">
+      {STAT_KEYS.map((key) => (
+        <div key={key} className="rounded-box border border-base-300 bg-base-100 p-3" data-stat={key}>
+          <dt className="text-sm opacity-80">{text.stats[key]}</dt>
+          <dd className="text-2xl font-bold">{formatNumber(stats[key])}</dd>
+        </div>
+      ))}
+      <div className="rounded-box border border-base-300 bg-base-100 p-3" data-stat="lastActive">
+        <dt className="text-sm opacity-80">{text.stats.lastActive}</dt>
+        <dd className="text-lg font-bold">
+          {stats.lastActive ? <RelativeTime iso={stats.lastActive} now={now} /> : text.never}
+        </dd>
+      </div>
+    </dl>
+  );
+}
+
+function ActivityList({ items, site, now }: { items: Activity[]; site: HrefContext; now: number }) {
+  if (items.length === 0) {
+    return (
+      <p className="rounded-box border border-dashed border-base-300 p-6 text-center opacity-80">
+        {text.noActivity}
+      </p>
+    );
+  }
+  return (
+    <ul className="flex flex-col gap-2" data-testid="activity-list">
+      {items.map((item) => (
+        <li key={`${item.type}-${item.id}`} data-type={item.type}>
+          <a
+            href={href(item.path, site)}
+            className="flex items-start gap-3 rounded-box border border-base-300 bg-base-100 p-3 hover:bg-base-200"
+          >
+            <span aria-hidden="true" className="text-xl">
+              {ACTIVITY_ICONS[item.type]}
+            </span>
+            <span className="flex min-w-0 flex-1 flex-col gap-1">
+              <span className="break-words">
+                <span className="opacity-80">{text.activityTypes[item.type]} </span>
+                <span className="font-semibold" dir="auto">
+                  {item.title}
+                </span>
+                {item.chapter !== null && (
+                  <span className="opacity-80">
+                    {' '}
+                    — {fmt(text.chapter, { number: formatNumber(item.chapter) })}
+                  </span>
+                )}
+              </span>
+              {item.excerpt && (
+                <span className="text-sm break-words opacity-80" dir="auto">
+                  «{item.excerpt}»
+                </span>
+              )}
+              <RelativeTime iso={item.date} now={now} />
+            </span>
+          </a>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The series being read, from the reading progress in the activity feed (one entry per series). */
+function LibraryList({ items, site }: { items: Activity[]; site: HrefContext }) {
+  const reading = items.filter((item) => item.type === 'read');
+  if (reading.length === 0) {
+    return (
+      <p className="rounded-box border border-dashed border-base-300 p-6 text-center opacity-80">
+        {text.libraryEmpty}
+      </p>
+    );
+  }
+  return (
+    <ul className="grid gap-2 sm:grid-cols-2" data-testid="library-list">
+      {reading.map((item) => (
+        <li
+          key={item.id}
+          className="flex items-center gap-3 rounded-box border border-base-300 bg-base-100 p-3"
+        >
+          <span className="flex min-w-0 flex-1 flex-col">
+            <span className="font-semibold break-words" dir="auto">
+              {item.title}
+            </span>
+            {item.chapter !== null && (
+              <span className="text-sm opacity-80">
+                {fmt(text.reachedChapter, { number: formatNumber(item.chapter) })}
+              </span>
+            )}
+          </span>
+          <a href={href(item.path, site)} className="btn btn-primary btn-sm shrink-0">
+            {text.continue}
+          </a>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Keeps `?tab=` in the address so a reload opens the same tab. */
+function useTabInAddress(tab: ProfileTab) {
+  useEffect(() => {
+    const url = new URL(window.location.href);
+    if (tab === 'overview') url.searchParams.delete('tab');
+    else url.searchParams.set('tab', tab);
+    if (url.href !== window.location.href) window.history.replaceState(window.history.state, '', url);
+  }, [tab]);
+}
+
+/**
+ * Spec §2 profile page: the header (initial avatar, name, join date, badges, points, settings) and
+ * the overview, library, favourites and activity tabs, all from the visitor's own figures.
+ */
+export default function ProfilePage(props: ProfilePageProps) {
+  const [tab, setTab] = useState<ProfileTab>(props.initialTab);
+  const stats = usePolledQuery(PROFILE_KEYS.stats, fetchProfileStats);
+  const activity = usePolledQuery(PROFILE_KEYS.activity, fetchRecentActivity);
+  const now = useNow();
+  useTabInAddress(tab);
+  const { site } = props;
+
+  const statsBlock =
+    stats.status === 'error' ? (
+      <LoadError message={PROFILE_MESSAGES.statsError} onRetry={() => void stats.refetch()} />
+    ) : stats.data ? null : (
+      <Spinner />
+    );
+  const activityBlock =
+    activity.status === 'error' ? (
+      <LoadError message={PROFILE_MESSAGES.activityError} onRetry={() => void activity.refetch()} />
+    ) : activity.data ? null : (
+      <Spinner />
+    );
+
+  return (
+    <div className="flex flex-col gap-4">
+      <Header {...props} stats={stats.data} />
+      <div role="tablist" aria-label={text.tabsLabel} className="tabs tabs-box">
+        {PROFILE_TABS.map((item) => (
+          <button
+            key={item}
+            type="button"
+            role="tab"
+            id={`profile-tab-${item}`}
+            aria-controls="profile-panel"
+            aria-selected={item === tab}
+            className={`tab flex-1 whitespace-nowrap sm:flex-none ${item === tab ? 'tab-active' : ''}`}
+            onClick={() => setTab(item)}
+          >
+            {text.tabs[item]}
+          </button>
+        ))}
+      </div>
+      <section
+        id="profile-panel"
+        role="tabpanel"
+        aria-labelledby={`profile-tab-${tab}`}
+        className="flex flex-col gap-4"
+      >
+        {tab === 'overview' && (
+          <>
+            {statsBlock ?? (stats.data && <StatsCards stats={stats.data} now={now} />)}
+            <h2 className="text-lg font-bold">{text.recentHeading}</h2>
+            {activityBlock ??
+              (activity.data && <ActivityList items={activity.data.slice(0, 5)} site={site} now={now} />)}
+          </>
+        )}
+        {tab === 'library' && (
+          <>
+            <p className="opacity-80">{text.libraryIntro}</p>
+            {activityBlock ?? (activity.data && <LibraryList items={activity.data} site={site} />)}
+          </>
+        )}
+        {tab === 'favorites' &&
+          (statsBlock ??
+            (stats.data && (
+              <div className="flex flex-col items-start gap-3 rounded-box border border-base-300 bg-base-100 p-4">
+                <p data-testid="favorites-count">
+                  {stats.data.favouriteManga > 0
+                    ? fmt(text.favoritesCount, { count: formatNumber(stats.data.favouriteManga) })
+                    : text.favoritesEmpty}
+                </p>
+                <p className="text-sm opacity-80">{text.favoritesHint}</p>
+                <a href={href('/series/manga', site)} className="btn btn-outline btn-sm">
+                  {text.browse}
+                </a>
+              </div>
+            )))}
+        {tab === 'activity' &&
+          (activityBlock ?? (activity.data && <ActivityList items={activity.data} site={site} now={now} />))}
+      </section>
+    </div>
+  );
+}
