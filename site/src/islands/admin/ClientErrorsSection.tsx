@@ -2,6 +2,7 @@ import type { ClientError } from '@warraq/contracts';
 import { t } from '@/i18n';
 import { formatDateTime } from '@/islands/dashboard/format';
 import { PagedLog } from './PagedLog';
+import { Cell, STACKED_TABLE } from './stacked-table';
 import { ADMIN_KEYS, fetchClientErrors } from './system-api';
 
 const text = t.logs.errors;
@@ -9,7 +10,7 @@ const text = t.logs.errors;
 /** One report: the message with its stack and browser folded under it. */
 function ErrorMessage({ report }: { report: ClientError }) {
   return (
-    <details className="group">
+    <details className="w-full min-w-0">
       <summary className="cursor-pointer list-inside">
         <span dir="ltr" className="font-mono text-xs break-all">
           {report.message}
@@ -54,8 +55,8 @@ export function ClientErrorsSection() {
       empty={text.empty}
     >
       {(reports: ClientError[]) => (
-        <table className="table table-sm" aria-label={text.tab}>
-          <thead>
+        <table className={`${STACKED_TABLE.table} table-sm`} aria-label={text.tab}>
+          <thead className={STACKED_TABLE.head}>
             <tr>
               <th scope="col">{columns.message}</th>
               <th scope="col">{columns.path}</th>
@@ -63,19 +64,27 @@ export function ClientErrorsSection() {
               <th scope="col">{columns.time}</th>
             </tr>
           </thead>
-          <tbody>
+          <tbody className={STACKED_TABLE.body}>
             {reports.map((report) => (
-              <tr key={report.id} className="align-top" data-testid="client-error-row">
-                <td className="min-w-56">
+              <tr key={report.id} className={`${STACKED_TABLE.row} align-top`} data-testid="client-error-row">
+                <Cell label={columns.message} className="sm:min-w-56" data-testid="client-error-message">
                   <ErrorMessage report={report} />
-                </td>
-                <td dir="ltr" className="max-w-48 text-start font-mono text-xs break-all">
-                  {report.path}
-                </td>
-                <td dir="auto" className="whitespace-nowrap">
-                  {report.username ?? <span className="opacity-70">{text.guest}</span>}
-                </td>
-                <td className="whitespace-nowrap">{formatDateTime(report.created_at)}</td>
+                </Cell>
+                <Cell label={columns.path} className="sm:max-w-48" data-testid="client-error-path">
+                  <span dir="ltr" className="min-w-0 font-mono text-xs break-all">
+                    {report.path}
+                  </span>
+                </Cell>
+                <Cell label={columns.user} className="whitespace-nowrap">
+                  {report.username ? (
+                    <span dir="auto">{report.username}</span>
+                  ) : (
+                    <span className="opacity-70">{text.guest}</span>
+                  )}
+                </Cell>
+                <Cell label={columns.time} className="whitespace-nowrap">
+                  {formatDateTime(report.created_at)}
+                </Cell>
               </tr>
             ))}
           </tbody>

@@ -9,6 +9,7 @@ import { DomainFormDialog, type DomainDialogState } from './DomainFormDialog';
 import { ListToolbar } from './ListToolbar';
 import { RowActions } from './RowActions';
 import { SslBadge, StatusBadge } from './StatusBadge';
+import { Cell, STACKED_TABLE } from './stacked-table';
 import { ADMIN_KEYS, deleteDomain, fetchDomains, refreshQuery } from './system-api';
 import { showSystemSuccess } from './system-toasts';
 import { useNewFlag } from './use-new-flag';
@@ -90,9 +91,9 @@ export default function DomainsAdmin({ openNew }: DomainsAdminProps) {
             {subdomains.length === 0 ? (
               <p className="text-sm opacity-70">{text.empty}</p>
             ) : (
-              <div className="overflow-x-auto rounded-box border border-base-300">
-                <table className="table" aria-label={text.listLabel}>
-                  <thead>
+              <div className="rounded-box border border-base-300 sm:overflow-x-auto">
+                <table className={STACKED_TABLE.table} aria-label={text.listLabel}>
+                  <thead className={STACKED_TABLE.head}>
                     <tr>
                       <th scope="col">{columns.name}</th>
                       <th scope="col">{columns.service}</th>
@@ -102,21 +103,27 @@ export default function DomainsAdmin({ openNew }: DomainsAdminProps) {
                       <th scope="col">{columns.actions}</th>
                     </tr>
                   </thead>
-                  <tbody>
+                  <tbody className={STACKED_TABLE.body}>
                     {subdomains.map((domain) => (
-                      <tr key={domain.id} data-testid="domain-row">
-                        <td className="font-semibold break-all" dir="ltr">
-                          {domain.name}
-                        </td>
-                        <td dir="auto">{domain.service_name ?? text.noService}</td>
-                        <td>
+                      <tr key={domain.id} className={STACKED_TABLE.row} data-testid="domain-row">
+                        <Cell label={columns.name} className="font-semibold">
+                          <span dir="ltr" className="min-w-0 break-all">
+                            {domain.name}
+                          </span>
+                        </Cell>
+                        <Cell label={columns.service}>
+                          <span dir="auto">{domain.service_name ?? text.noService}</span>
+                        </Cell>
+                        <Cell label={columns.status}>
                           <StatusBadge status={domain.status} />
-                        </td>
-                        <td>
+                        </Cell>
+                        <Cell label={columns.ssl}>
                           <SslBadge status={domain.ssl_status} />
-                        </td>
-                        <td className="whitespace-nowrap">{formatDate(domain.created_at)}</td>
-                        <td>{actions(domain)}</td>
+                        </Cell>
+                        <Cell label={columns.createdAt} className="whitespace-nowrap">
+                          {formatDate(domain.created_at)}
+                        </Cell>
+                        <Cell label={columns.actions}>{actions(domain)}</Cell>
                       </tr>
                     ))}
                   </tbody>

@@ -30,7 +30,7 @@ export function PagedLog<T>({ keyFor, fetchPage, label, intro, empty, children }
         (rows.length === 0 ? (
           <p className="text-sm opacity-70">{empty}</p>
         ) : (
-          <div className="overflow-x-auto rounded-box border border-base-300">{children(rows)}</div>
+          <div className="rounded-box border border-base-300 sm:overflow-x-auto">{children(rows)}</div>
         ))}
       {log.data && <Pager meta={log.data.meta} onPage={setPage} label={`${t.logs.pagination}: ${label}`} />}
     </div>

@@ -9,6 +9,7 @@ import { ListToolbar } from './ListToolbar';
 import { RowActions } from './RowActions';
 import { ServiceFormDialog, type ServiceDialogState } from './ServiceFormDialog';
 import { StatusBadge } from './StatusBadge';
+import { Cell, STACKED_TABLE } from './stacked-table';
 import { ADMIN_KEYS, deleteService, fetchServices, refreshQuery } from './system-api';
 import { showSystemSuccess } from './system-toasts';
 import { useNewFlag } from './use-new-flag';
@@ -51,9 +52,9 @@ export default function ServicesAdmin({ openNew }: ServicesAdminProps) {
         (list.length === 0 ? (
           <p className="text-sm opacity-70">{text.empty}</p>
         ) : (
-          <div className="overflow-x-auto rounded-box border border-base-300">
-            <table className="table" aria-label={text.listLabel}>
-              <thead>
+          <div className="rounded-box border border-base-300 sm:overflow-x-auto">
+            <table className={STACKED_TABLE.table} aria-label={text.listLabel}>
+              <thead className={STACKED_TABLE.head}>
                 <tr>
                   <th scope="col">{columns.name}</th>
                   <th scope="col">{columns.type}</th>
@@ -63,19 +64,23 @@ export default function ServicesAdmin({ openNew }: ServicesAdminProps) {
                   <th scope="col">{columns.actions}</th>
                 </tr>
               </thead>
-              <tbody>
+              <tbody className={STACKED_TABLE.body}>
                 {list.map((service) => (
-                  <tr key={service.id} data-testid="service-row">
-                    <td className="font-semibold break-words" dir="auto">
-                      {service.name}
-                    </td>
-                    <td dir="ltr" className="text-start">
-                      <span className="badge badge-outline badge-sm">{service.type}</span>
-                    </td>
-                    <td className="max-w-64">
+                  <tr key={service.id} className={STACKED_TABLE.row} data-testid="service-row">
+                    <Cell label={columns.name} className="font-semibold">
+                      <span dir="auto" className="min-w-0 break-words">
+                        {service.name}
+                      </span>
+                    </Cell>
+                    <Cell label={columns.type}>
+                      <span className="badge badge-outline badge-sm" dir="ltr">
+                        {service.type}
+                      </span>
+                    </Cell>
+                    <Cell label={columns.url} className="sm:max-w-64">
                       <a
                         href={service.url}
-                        className="link block truncate"
+                        className="link block max-w-full min-w-0 truncate"
                         dir="ltr"
                         title={service.url}
                         target="_blank"
@@ -83,19 +88,21 @@ export default function ServicesAdmin({ openNew }: ServicesAdminProps) {
                       >
                         {service.url}
                       </a>
-                    </td>
-                    <td>
+                    </Cell>
+                    <Cell label={columns.status}>
                       <StatusBadge status={service.status} />
-                    </td>
-                    <td className="whitespace-nowrap">{formatDate(service.created_at)}</td>
-                    <td>
+                    </Cell>
+                    <Cell label={columns.createdAt} className="whitespace-nowrap">
+                      {formatDate(service.created_at)}
+                    </Cell>
+                    <Cell label={columns.actions}>
                       <RowActions
                         name={service.name}
                         ready={hydrated}
                         onEdit={() => setDialog({ mode: 'edit', service })}
                         onDelete={() => setDeleting(service)}
                       />
-                    </td>
+                    </Cell>
                   </tr>
                 ))}
               </tbody>

@@ -1,7 +1,6 @@
 import {
   ClientErrorListResponseSchema,
   DeleteResponseSchema,
-  DomainListResponseSchema,
   DomainResponseSchema,
   MODERATION_PATHS,
   ModerationLogResponseSchema,
@@ -15,7 +14,7 @@ import {
 } from '@warraq/contracts';
 import { apiRequest } from '@/lib/api/client';
 import { queryCache, runMutation, type QueryKey } from '@/lib/query';
-import { DASHBOARD_KEYS } from '@/islands/dashboard/dashboard-queries';
+import { DASHBOARD_KEYS, fetchDomains } from '@/islands/dashboard/dashboard-queries';
 
 /**
  * The admin pages' queries and mutations. Keys live under `['system']` (and the moderation log
@@ -31,8 +30,8 @@ export const ADMIN_KEYS = {
 /** What a service or domain change can alter: lists, health probes, the active-services card. */
 const SYSTEM_CHANGED = { invalidates: [['system']] } as const;
 
+export { fetchDomains };
 export const fetchServices = () => apiRequest('GET', SYSTEM_PATHS.services, ServiceListResponseSchema);
-export const fetchDomains = () => apiRequest('GET', SYSTEM_PATHS.domains, DomainListResponseSchema);
 
 export const createService = (body: CreateServiceBody) =>
   runMutation(() => apiRequest('POST', SYSTEM_PATHS.services, ServiceResponseSchema, body), SYSTEM_CHANGED);
