@@ -1,5 +1,6 @@
-import { expect, test, type APIRequestContext, type Locator } from '@playwright/test';
+import { expect, test, type Locator } from '@playwright/test';
 import { logInThroughPage } from '../fixtures/accounts';
+import { freshChapterNumber, seriesByTitle } from '../fixtures/catalogue';
 import { PAGE_WIDTH, pageHeight, pageImage, shuffledPagesZip } from '../fixtures/chapter-pages';
 import { shoot } from '../fixtures/screenshots';
 import { DEMO, edge } from '../fixtures/stack';
@@ -7,27 +8,6 @@ import { ChapterFormPage } from '../pages/chapter-form-page';
 import { ReaderPage } from '../pages/reader-page';
 
 const arabicNumber = new Intl.NumberFormat('ar-SA');
-
-/** A seeded series, found the way the form finds it (GET /api/manga?search=). */
-async function seriesByTitle(
-  request: APIRequestContext,
-  title: string,
-): Promise<{ id: number; slug: string }> {
-  const response = await request.get(
-    `http://127.0.0.1:${edge.port}/api/manga?search=${encodeURIComponent(title)}`,
-    { headers: { host: edge.host('manga') } },
-  );
-  expect(response.status(), await response.text()).toBe(200);
-  const body = (await response.json()) as { data: { id: number; slug: string; title: string }[] };
-  const series = body.data.find((item) => item.title === title);
-  if (!series) throw new Error(`the demo series ${title} is not in the catalogue`);
-  return series;
-}
-
-/** A chapter number no other run used (variants of one number and language would collide). */
-function freshChapterNumber(): number {
-  return 1000 + (Math.floor(Date.now() / 1000) % 90_000) + 0.5;
-}
 
 /** The height-to-width ratio of each reader page, in the order the reader shows them. */
 async function pageShapes(pages: Locator): Promise<number[]> {

@@ -15,9 +15,10 @@ import {
 } from '@/lib/moderation/content-queue';
 import { invalidateQueries, setQueryData, usePolledQuery } from '@/lib/query';
 import { sharedRealtime } from '@/lib/realtime/realtime';
+import { href } from '@/lib/site/href';
 import { QueryError } from '@/islands/dashboard/QueryError';
 import { Pager } from '@/islands/common/Pager';
-import { ContentTable, type RowActionHandlers } from './ContentTable';
+import { ContentTable, type ContentActionHandler } from './ContentTable';
 import { ModerationDialog } from './ModerationDialog';
 import { runModeration } from './run-moderation';
 
@@ -57,14 +58,14 @@ function useQueueEvents() {
 
 interface TabListProps {
   params: ContentListParams;
-  actions: RowActionHandlers;
+  onAction: ContentActionHandler;
   viewHref: (path: string) => string;
   onSettled: (pages: number) => void;
   onPage: (page: number) => void;
 }
 
 /** One tab's list: only the active tab is mounted, so only it loads and polls (spec §7). */
-function TabList({ params, actions, viewHref, onSettled, onPage }: TabListProps) {
+function TabList({ params, onAction, viewHref, onSettled, onPage }: TabListProps) {
   const list = usePolledQuery(contentListKey(params), () => fetchContentList(params), {
     keepPreviousData: true,
   });
@@ -90,7 +91,7 @@ function TabList({ params, actions, viewHref, onSettled, onPage }: TabListProps)
               {text.empty[params.status]}
             </p>
           ) : (
-            <ContentTable items={list.data.data} actions={actions} viewHref={viewHref} />
+            <ContentTable items={list.data.data} onAction={onAction} viewHref={viewHref} />
           )}
           {meta && meta.pages > 1 && (
             <div className="flex flex-col items-center gap-2">
@@ -132,15 +133,12 @@ export default function ContentManager({ initialTab, initialType, viewSite }: Co
     return () => clearTimeout(timer);
   }, [searchInput]);
 
-  const viewHref = (path: string) => {
-    if (!viewSite.keepSubdomain) return `${viewSite.origin}${path}`;
-    const url = new URL(path, 'http://relative.invalid');
-    url.searchParams.set('subdomain', 'manga');
-    return `${viewSite.origin}${url.pathname}${url.search}`;
-  };
-  const actions: RowActionHandlers = {
-    onAction: (item, action) => setSelected({ item, action }),
-  };
+  const viewHref = (path: string) =>
+    `${viewSite.origin}${href(path, { siteType: 'manga', keepSubdomain: viewSite.keepSubdomain })}`;
+  const handleAction = useCallback(
+    (item: ModerationItem, action: ModerationAction) => setSelected({ item, action }),
+    [],
+  );
   const params: ContentListParams = { status: tab, type, search, page: pages[tab] };
   // Stable while the same dialog is open: a new request object would clear what was typed.
   const dialogRequest = useMemo(
@@ -156,7 +154,11 @@ export default function ContentManager({ initialTab, initialType, viewSite }: Co
   return (
     <div className="flex flex-col gap-4">
       <div className="flex flex-col gap-3 md:flex-row md:items-end md:justify-between">
-        <div role="tablist" aria-label={text.tabsLabel} className="tabs tabs-box w-full md:w-auto">
+        <div
+          role="tablist"
+          aria-label={text.tabsLabel}
+          className="tabs tabs-box tabs-sm w-full flex-nowrap overflow-x-auto sm:tabs-md md:w-auto"
+        >
           {CONTENT_TABS.map((status) => (
             <button
               key={status}
@@ -221,7 +223,7 @@ export default function ContentManager({ initialTab, initialType, viewSite }: Co
         <TabList
           key={tab}
           params={params}
-          actions={actions}
+          onAction={handleAction}
           viewHref={viewHref}
           onSettled={handleSettled}
           onPage={(page) => setPages((current) => ({ ...current, [tab]: page }))}

@@ -6,13 +6,11 @@ import { showToast } from '@/stores/toasts';
 
 const text = t.moderation;
 
-export interface RowActionHandlers {
-  onAction: (item: ModerationItem, action: ModerationAction) => void;
-}
+export type ContentActionHandler = (item: ModerationItem, action: ModerationAction) => void;
 
 interface ContentTableProps {
   items: ModerationItem[];
-  actions: RowActionHandlers;
+  onAction: ContentActionHandler;
   viewHref: (path: string) => string;
 }
 
@@ -45,11 +43,11 @@ function StatusCell({ item }: { item: ModerationItem }) {
 
 function RowActions({
   item,
-  actions,
+  onAction,
   viewHref,
 }: { item: ModerationItem } & Omit<ContentTableProps, 'items'>) {
   return (
-    <div className="flex flex-wrap gap-1">
+    <div className="flex flex-wrap gap-1 md:flex-nowrap">
       <a
         href={viewHref(item.path)}
         target="_blank"
@@ -73,7 +71,7 @@ function RowActions({
             aria-label={fmt(text.actionOn, { action: text.actions[action], title: item.title })}
             title={noOp && action !== 'delete' ? text.alreadyThere[action] : undefined}
             disabled={noOp}
-            onClick={() => actions.onAction(item, action)}
+            onClick={() => onAction(item, action)}
           >
             {text.actions[action]}
           </button>
@@ -104,7 +102,7 @@ const COLUMNS: { id: keyof typeof text.columns; cell: (item: ModerationItem) => 
  * The tab's items: a table from the medium width up, a card per item on phones (a seven-column
  * table does not fit 390 px without scrolling sideways).
  */
-export function ContentTable({ items, actions, viewHref }: ContentTableProps) {
+export function ContentTable({ items, onAction, viewHref }: ContentTableProps) {
   return (
     <>
       <div className="hidden overflow-x-auto rounded-box border border-base-300 md:block">
@@ -128,7 +126,7 @@ export function ContentTable({ items, actions, viewHref }: ContentTableProps) {
                   </td>
                 ))}
                 <td>
-                  <RowActions item={item} actions={actions} viewHref={viewHref} />
+                  <RowActions item={item} onAction={onAction} viewHref={viewHref} />
                 </td>
               </tr>
             ))}
@@ -151,7 +149,7 @@ export function ContentTable({ items, actions, viewHref }: ContentTableProps) {
               ))}
             </dl>
             <div className="mt-3">
-              <RowActions item={item} actions={actions} viewHref={viewHref} />
+              <RowActions item={item} onAction={onAction} viewHref={viewHref} />
             </div>
           </li>
         ))}
