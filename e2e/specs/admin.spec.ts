@@ -34,6 +34,7 @@ test('an admin adds a service, links a subdomain to it, edits and deletes both',
   const addService = page.getByRole('dialog', { name: 'إضافة خدمة' });
   await expect(addService).toBeVisible();
   await expect(page).not.toHaveURL(/new=1/);
+  await expect(addService.getByLabel('Name')).toBeFocused();
   // Spec §2 defaults: type core, status active.
   await expect(addService.getByLabel('Type')).toHaveValue('core');
   await expect(addService.getByLabel('Status')).toHaveValue('active');

@@ -124,7 +124,6 @@ function DomainForm({ state, onDone }: { state: NonNullable<DomainDialogState>; 
       <SelectField
         label={fields.service}
         options={serviceOptions}
-        dir="auto"
         hint={services.status === 'error' ? text.servicesUnavailable : undefined}
         error={errors.service_id?.message}
         {...register('service_id')}
@@ -133,14 +132,12 @@ function DomainForm({ state, onDone }: { state: NonNullable<DomainDialogState>; 
         <SelectField
           label={fields.ssl}
           options={sslOptions}
-          dir="ltr"
           error={errors.ssl_status?.message}
           {...register('ssl_status')}
         />
         <SelectField
           label={fields.status}
           options={statusOptions}
-          dir="ltr"
           error={errors.status?.message}
           {...register('status')}
         />

@@ -24,7 +24,11 @@ export function Modal({ open, title, onClose, children, actions }: ModalProps) {
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
+    if (open && !dialog.open) {
+      dialog.showModal();
+      // showModal focuses the first focusable element, the close button: start at the first field.
+      dialog.querySelector<HTMLElement>('input, select, textarea')?.focus();
+    }
     if (!open && dialog.open) dialog.close();
   }, [open]);
 

@@ -109,7 +109,8 @@ function AwardForm({ user }: { user: Picked }) {
         invalidates: [['points', user.id], ['profile']],
       });
       showSystemSuccess(answer.message);
-      reset({ service: values.service, description: '' });
+      // The amount is cleared too, so a second click cannot repeat the award by accident.
+      reset({ service: values.service, description: '', amount: Number.NaN });
     } catch (error) {
       // A refused deduction (409, balance too low) belongs to the amount.
       showServerFieldErrors(error, setError, FIELDS, 'amount');

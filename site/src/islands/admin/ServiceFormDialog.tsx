@@ -103,14 +103,12 @@ function ServiceForm({ state, onDone }: { state: NonNullable<ServiceDialogState>
         <SelectField
           label={columns.type}
           options={typeOptions}
-          dir="ltr"
           error={errors.type?.message}
           {...register('type')}
         />
         <SelectField
           label={columns.status}
           options={statusOptions}
-          dir="ltr"
           error={errors.status?.message}
           {...register('status')}
         />
