@@ -127,6 +127,7 @@ test('an admin awards the reader 15 points on /admin/points and the reader’s p
   const entry = admin.getByTestId('points-history').getByRole('row').nth(1);
   await expect(entry).toContainText(description);
   await expect(entry).toContainText(DEMO.admin.username);
+  await expect(admin.getByLabel('Amount')).toHaveValue('');
   await shoot(admin, 'admin-points');
   await adminContext.close();
 

@@ -23,12 +23,30 @@ export interface ProfilePageProps {
   site: HrefContext;
 }
 
+// Drawn as SVG: emoji fonts are not on every reader's system (a missing one shows an empty box).
 const ACTIVITY_ICONS: Record<Activity['type'], string> = {
-  read: '📖',
-  liked: '❤️',
-  commented: '💬',
-  added: '➕',
+  read: 'M4 5a2 2 0 0 1 2-2h5v16H6a2 2 0 0 0-2 2zm16 0a2 2 0 0 0-2-2h-5v16h5a2 2 0 0 1 2 2z',
+  liked: 'M12 21s-7-4.5-9.5-9A5.5 5.5 0 0 1 12 6a5.5 5.5 0 0 1 9.5 6c-2.5 4.5-9.5 9-9.5 9z',
+  commented: 'M4 4h16v12H8l-4 4z',
+  added: 'M12 5v14M5 12h14',
 };
+
+function ActivityIcon({ type }: { type: Activity['type'] }) {
+  return (
+    <svg
+      viewBox="0 0 24 24"
+      aria-hidden="true"
+      className="mt-0.5 size-5 shrink-0 text-primary"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={2}
+      strokeLinejoin="round"
+      strokeLinecap="round"
+    >
+      <path d={ACTIVITY_ICONS[type]} />
+    </svg>
+  );
+}
 
 const STAT_KEYS = [
   'mangaReading',
@@ -153,9 +171,7 @@ function ActivityList({ items, site, now }: { items: Activity[]; site: HrefConte
             href={href(item.path, site)}
             className="flex items-start gap-3 rounded-box border border-base-300 bg-base-100 p-3 hover:bg-base-200"
           >
-            <span aria-hidden="true" className="text-xl">
-              {ACTIVITY_ICONS[item.type]}
-            </span>
+            <ActivityIcon type={item.type} />
             <span className="flex min-w-0 flex-1 flex-col gap-1">
               <span className="break-words">
                 <span className="opacity-80">{text.activityTypes[item.type]} </span>
