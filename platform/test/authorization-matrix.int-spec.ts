@@ -218,6 +218,8 @@ const MATRIX: readonly Row[] = [
     expect: SIGNED_IN_200,
   },
   { route: 'GET /api/user/badges', call: { path: '/api/user/badges' }, expect: SIGNED_IN_200 },
+  { route: 'GET /api/user/library', call: { path: '/api/user/library' }, expect: SIGNED_IN_200 },
+  { route: 'GET /api/user/favorites', call: { path: '/api/user/favorites' }, expect: SIGNED_IN_200 },
   {
     route: 'GET /api/points/{userId}',
     call: (f) => ({ path: `/api/points/${me(f)}` }),

@@ -1,6 +1,8 @@
 import {
   AwardPointsResponseSchema,
   BadgesResponseSchema,
+  FavoritesResponseSchema,
+  LibraryResponseSchema,
   POINT_RULES,
   POINTS_MESSAGES,
   POINTS_PATHS,
@@ -216,6 +218,33 @@ describe('points ledger and profile', () => {
       });
       expect(activity[0]!.path).toContain(`#comment-${comment.body.comment.id}`);
       expect(activity.map((a) => a.type).sort()).toEqual(['commented', 'liked', 'read', 'read']);
+
+      const library = LibraryResponseSchema.parse(
+        (await t.api().get(`${PROFILE_PATHS.library}?limit=1`).set(as(fan))).body,
+      );
+      expect(library.meta.total).toBe(2);
+      expect(library.data).toHaveLength(1);
+      // Most recently read first: the other series, read up to its only chapter.
+      expect(library.data[0]).toMatchObject({
+        series: { id: other.id },
+        chapter: { id: only.id, number: 1 },
+        caughtUp: true,
+      });
+      const favorites = FavoritesResponseSchema.parse(
+        (await t.api().get(PROFILE_PATHS.favorites).set(as(fan))).body,
+      );
+      expect(favorites.data.map((s) => s.id)).toEqual([series.id]);
+      // A favourite whose series is later rejected disappears from a reader's list.
+      await t.orm.em
+        .getConnection()
+        .execute(`update series set moderation_status = 'rejected' where id = ?`, [series.id]);
+      const hidden = FavoritesResponseSchema.parse(
+        (await t.api().get(PROFILE_PATHS.favorites).set(as(fan))).body,
+      );
+      expect(hidden.data).toEqual([]);
+      await t.orm.em
+        .getConnection()
+        .execute(`update series set moderation_status = 'approved' where id = ?`, [series.id]);
 
       const badges = BadgesResponseSchema.parse(
         (await t.api().get(PROFILE_PATHS.badges).set(as(fan))).body,

@@ -83,6 +83,9 @@ import {
 } from '../points/points.schemas.js';
 import {
   BadgesResponseSchema,
+  FavoritesResponseSchema,
+  LibraryResponseSchema,
+  ProfileListQuerySchema,
   ProfileStatsResponseSchema,
   RecentActivityResponseSchema,
 } from '../profile/profile.schemas.js';
@@ -553,6 +556,26 @@ export const API_ROUTES: readonly ApiRoute[] = [
     access: 'authenticated',
     status: 200,
     response: RecentActivityResponseSchema,
+  },
+  {
+    method: 'get',
+    path: '/api/user/library',
+    tag: 'Profile',
+    summary: 'The series the signed-in user is reading, with where they stopped',
+    access: 'authenticated',
+    query: ProfileListQuerySchema,
+    status: 200,
+    response: LibraryResponseSchema,
+  },
+  {
+    method: 'get',
+    path: '/api/user/favorites',
+    tag: 'Profile',
+    summary: "The signed-in user's favourite series",
+    access: 'authenticated',
+    query: ProfileListQuerySchema,
+    status: 200,
+    response: FavoritesResponseSchema,
   },
   {
     method: 'get',

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { ListMetaSchema, pageNumber } from '../common/list.schemas.js';
+import { SeriesSummarySchema } from '../content/content.schemas.js';
 
 /** Spec §8 profile errors. */
 export const PROFILE_MESSAGES = {
@@ -70,8 +72,42 @@ export type Badge = z.infer<typeof BadgeSchema>;
 export const BadgesResponseSchema = z.object({ success: z.literal(true), data: z.array(BadgeSchema) });
 export type BadgesResponse = z.infer<typeof BadgesResponseSchema>;
 
+export const ProfileListQuerySchema = z.object({
+  page: pageNumber(1, 100_000),
+  limit: pageNumber(20, 50),
+});
+export type ProfileListQuery = z.infer<typeof ProfileListQuerySchema>;
+
+/** One series in the reader's library: where they stopped, newest first. */
+export const LibraryEntrySchema = z.object({
+  series: SeriesSummarySchema,
+  chapter: z.object({ id: z.number().int(), number: z.number() }),
+  page: z.number().int().nonnegative(),
+  /** The reader's chapter is the latest one available. */
+  caughtUp: z.boolean(),
+  updated_at: z.string(),
+  /** The reader page to continue from. */
+  path: z.string(),
+});
+export type LibraryEntry = z.infer<typeof LibraryEntrySchema>;
+export const LibraryResponseSchema = z.object({
+  success: z.literal(true),
+  data: z.array(LibraryEntrySchema),
+  meta: ListMetaSchema,
+});
+export type LibraryResponse = z.infer<typeof LibraryResponseSchema>;
+
+export const FavoritesResponseSchema = z.object({
+  success: z.literal(true),
+  data: z.array(SeriesSummarySchema),
+  meta: ListMetaSchema,
+});
+export type FavoritesResponse = z.infer<typeof FavoritesResponseSchema>;
+
 export const PROFILE_PATHS = {
   stats: '/api/user/profile-stats',
   activity: '/api/user/recent-activity',
   badges: '/api/user/badges',
+  library: '/api/user/library',
+  favorites: '/api/user/favorites',
 } as const;

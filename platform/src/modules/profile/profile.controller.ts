@@ -1,7 +1,16 @@
 import { Controller, Get } from '@nestjs/common';
-import type { BadgesResponse, ProfileStatsResponse, RecentActivityResponse } from '@warraq/contracts';
+import {
+  type BadgesResponse,
+  type FavoritesResponse,
+  type LibraryResponse,
+  type ProfileListQuery,
+  ProfileListQuerySchema,
+  type ProfileStatsResponse,
+  type RecentActivityResponse,
+} from '@warraq/contracts';
 import { Authenticated } from '../../common/decorators/access.decorators';
 import { CurrentUser } from '../../common/decorators/current-auth.decorator';
+import { ZodQuery } from '../../common/pipes/zod-validation.pipe';
 import type { User } from '../users/user.entity';
 import { ProfileService } from './profile.service';
 
@@ -20,6 +29,24 @@ export class ProfileController {
   @Authenticated()
   activity(@CurrentUser() user: User): Promise<RecentActivityResponse> {
     return this.profile.activity(user);
+  }
+
+  @Get('library')
+  @Authenticated()
+  library(
+    @CurrentUser() user: User,
+    @ZodQuery(ProfileListQuerySchema) query: ProfileListQuery,
+  ): Promise<LibraryResponse> {
+    return this.profile.library(user, query);
+  }
+
+  @Get('favorites')
+  @Authenticated()
+  favorites(
+    @CurrentUser() user: User,
+    @ZodQuery(ProfileListQuerySchema) query: ProfileListQuery,
+  ): Promise<FavoritesResponse> {
+    return this.profile.favorites(user, query);
   }
 
   @Get('badges')

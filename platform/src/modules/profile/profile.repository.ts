@@ -1,6 +1,7 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import type { ActivityType } from '@warraq/contracts';
+import { SUMMARY_COLUMNS, type SeriesSummaryRow } from '../series/series.mapper';
 
 export interface ProfileCounts {
   joined: Date;
@@ -24,6 +25,18 @@ export interface ActivityRow {
   number: number | null;
   excerpt: string | null;
   at: Date;
+}
+
+export interface LibraryRow extends SeriesSummaryRow {
+  progress_chapter_id: number;
+  progress_number: number;
+  progress_page: number;
+  progress_updated_at: Date;
+}
+
+/** Series the viewer may see: approved ones, their own, everything for staff. */
+function visibleSeries(staff: boolean): string {
+  return staff ? 'true' : `(s.moderation_status = 'approved' or s.created_by = ?)`;
 }
 
 /**
@@ -59,6 +72,57 @@ export class ProfileRepository {
       [userId],
     );
     return rows[0] ?? null;
+  }
+
+  /** The series the user has reading progress in, most recently read first. */
+  async library(
+    userId: number,
+    staff: boolean,
+    page: number,
+    limit: number,
+  ): Promise<{ rows: LibraryRow[]; total: number }> {
+    const visible = visibleSeries(staff);
+    const own = staff ? [] : [userId];
+    const [rows, counted] = await Promise.all([
+      this.em.execute<LibraryRow[]>(
+        `select ${SUMMARY_COLUMNS}, c.id as progress_chapter_id, c.number::float8 as progress_number,
+           rp.page as progress_page, rp.updated_at as progress_updated_at
+         from reading_progress rp join series s on s.id = rp.series_id join chapter c on c.id = rp.chapter_id
+         where rp.user_id = ? and ${visible}
+         order by rp.updated_at desc, s.id desc limit ? offset ?`,
+        [userId, ...own, limit, (page - 1) * limit],
+      ),
+      this.em.execute<{ total: number }[]>(
+        `select count(*)::int as total from reading_progress rp join series s on s.id = rp.series_id
+         where rp.user_id = ? and ${visible}`,
+        [userId, ...own],
+      ),
+    ]);
+    return { rows, total: counted[0]?.total ?? 0 };
+  }
+
+  /** The user's favourite series, most recently added first. */
+  async favorites(
+    userId: number,
+    staff: boolean,
+    page: number,
+    limit: number,
+  ): Promise<{ rows: SeriesSummaryRow[]; total: number }> {
+    const visible = visibleSeries(staff);
+    const own = staff ? [] : [userId];
+    const [rows, counted] = await Promise.all([
+      this.em.execute<SeriesSummaryRow[]>(
+        `select ${SUMMARY_COLUMNS} from favorite f join series s on s.id = f.series_id
+         where f.user_id = ? and ${visible} order by f.created_at desc, s.id desc limit ? offset ?`,
+        [userId, ...own, limit, (page - 1) * limit],
+      ),
+      this.em.execute<{ total: number }[]>(
+        `select count(*)::int as total from favorite f join series s on s.id = f.series_id
+         where f.user_id = ? and ${visible}`,
+        [userId, ...own],
+      ),
+    ]);
+    return { rows, total: counted[0]?.total ?? 0 };
   }
 
   /** The newest `limit` things the user did, all kinds merged by time. */

@@ -1,12 +1,18 @@
 import { Injectable } from '@nestjs/common';
-import type {
-  Activity,
-  BadgesResponse,
-  ProfileStatsResponse,
-  RecentActivityResponse,
+import {
+  type Activity,
+  type BadgesResponse,
+  buildListMeta,
+  type FavoritesResponse,
+  isStaffRole,
+  type LibraryResponse,
+  type ProfileListQuery,
+  type ProfileStatsResponse,
+  type RecentActivityResponse,
 } from '@warraq/contracts';
 import { ApiError } from '../../common/http/api-error';
 import { chapterPath, seriesPath } from '../moderation/moderation.mapper';
+import { toSeriesSummary } from '../series/series.mapper';
 import type { User } from '../users/user.entity';
 import { badgesFor } from './badges';
 import { type ActivityRow, type ProfileCounts, ProfileRepository } from './profile.repository';
@@ -59,6 +65,41 @@ export class ProfileService {
   async activity(user: User): Promise<RecentActivityResponse> {
     const rows = await this.profile.activity(user.id, RECENT_ACTIVITY_LIMIT);
     return { success: true, data: rows.map(toActivity) };
+  }
+
+  async library(user: User, query: ProfileListQuery): Promise<LibraryResponse> {
+    const { rows, total } = await this.profile.library(
+      user.id,
+      isStaffRole(user.role),
+      query.page,
+      query.limit,
+    );
+    return {
+      success: true,
+      data: rows.map((row) => ({
+        series: toSeriesSummary(row),
+        chapter: { id: row.progress_chapter_id, number: row.progress_number },
+        page: row.progress_page,
+        caughtUp: row.latest_chapter_number !== null && row.progress_number >= row.latest_chapter_number,
+        updated_at: new Date(row.progress_updated_at).toISOString(),
+        path: chapterPath(row.slug, row.progress_number, row.progress_chapter_id),
+      })),
+      meta: buildListMeta(total, query.page, query.limit),
+    };
+  }
+
+  async favorites(user: User, query: ProfileListQuery): Promise<FavoritesResponse> {
+    const { rows, total } = await this.profile.favorites(
+      user.id,
+      isStaffRole(user.role),
+      query.page,
+      query.limit,
+    );
+    return {
+      success: true,
+      data: rows.map(toSeriesSummary),
+      meta: buildListMeta(total, query.page, query.limit),
+    };
   }
 
   async badges(user: User): Promise<BadgesResponse> {
