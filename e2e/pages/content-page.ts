@@ -33,11 +33,7 @@ export class ContentPage {
 
   /** The visible row (table, or card on a phone) of the item with this title. */
   row(title: string): Locator {
-    return this.page
-      .getByRole('tabpanel')
-      .locator('tr, li')
-      .filter({ hasText: title })
-      .filter({ visible: true });
+    return this.page.getByRole('tabpanel').locator('tr').filter({ hasText: title }).filter({ visible: true });
   }
 
   async search(text: string) {

@@ -167,7 +167,7 @@ export default function ContentManager({ initialTab, initialType, viewSite }: Co
               id={`content-tab-${status}`}
               aria-controls="content-panel"
               aria-selected={status === tab}
-              className={`tab flex-1 gap-2 whitespace-nowrap md:flex-none ${status === tab ? 'tab-active' : ''}`}
+              className={`tab flex-1 shrink-0 flex-nowrap gap-1 whitespace-nowrap max-sm:text-xs md:flex-none ${status === tab ? 'tab-active' : ''}`}
               onClick={() => setTab(status)}
             >
               {text.tabs[status]}

@@ -3,6 +3,7 @@ import type { ModerationAction, ModerationItem, ModerationStatus } from '@warraq
 import { fmt, formatDate, t } from '@/i18n';
 import { isNoOp } from '@/lib/moderation/content-queue';
 import { showToast } from '@/stores/toasts';
+import { Cell, STACKED_TABLE } from '@/islands/admin/stacked-table';
 
 const text = t.moderation;
 
@@ -47,7 +48,7 @@ function RowActions({
   viewHref,
 }: { item: ModerationItem } & Omit<ContentTableProps, 'items'>) {
   return (
-    <div className="flex flex-wrap gap-1 md:flex-nowrap">
+    <div className="flex flex-wrap gap-1 sm:flex-nowrap">
       <a
         href={viewHref(item.path)}
         target="_blank"
@@ -81,7 +82,7 @@ function RowActions({
   );
 }
 
-/** The spec's columns, in order; the table and the phone cards both render from this list. */
+/** The spec's columns, in order (the actions column follows). */
 const COLUMNS: { id: keyof typeof text.columns; cell: (item: ModerationItem) => ReactNode }[] = [
   {
     id: 'title',
@@ -99,61 +100,46 @@ const COLUMNS: { id: keyof typeof text.columns; cell: (item: ModerationItem) => 
 ];
 
 /**
- * The tab's items: a table from the medium width up, a card per item on phones (a seven-column
- * table does not fit 390 px without scrolling sideways).
+ * The tab's items as the admin tables show theirs: a table, whose rows become labelled blocks on
+ * phones (a seven-column table does not fit 390 px).
  */
 export function ContentTable({ items, onAction, viewHref }: ContentTableProps) {
   return (
-    <>
-      <div className="hidden overflow-x-auto rounded-box border border-base-300 md:block">
-        <table className="table">
-          <thead>
-            <tr>
-              {COLUMNS.map((column) => (
-                <th key={column.id} scope="col">
-                  {text.columns[column.id]}
-                </th>
-              ))}
-              <th scope="col">{text.columns.actions}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {items.map((item) => (
-              <tr key={`${item.contentType}-${item.id}`} data-content-id={item.id}>
-                {COLUMNS.map((column) => (
-                  <td key={column.id} className={column.id === 'title' ? 'min-w-48' : undefined}>
-                    {column.cell(item)}
-                  </td>
-                ))}
-                <td>
-                  <RowActions item={item} onAction={onAction} viewHref={viewHref} />
-                </td>
-              </tr>
+    <div className="overflow-x-auto rounded-box border border-base-300">
+      <table className={STACKED_TABLE.table}>
+        <thead className={STACKED_TABLE.head}>
+          <tr>
+            {COLUMNS.map((column) => (
+              <th key={column.id} scope="col">
+                {text.columns[column.id]}
+              </th>
             ))}
-          </tbody>
-        </table>
-      </div>
-      <ul className="flex flex-col gap-3 md:hidden">
-        {items.map((item) => (
-          <li
-            key={`${item.contentType}-${item.id}`}
-            className="rounded-box border border-base-300 bg-base-100 p-3"
-            data-content-id={item.id}
-          >
-            <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+            <th scope="col">{text.columns.actions}</th>
+          </tr>
+        </thead>
+        <tbody className={STACKED_TABLE.body}>
+          {items.map((item) => (
+            <tr
+              key={`${item.contentType}-${item.id}`}
+              className={STACKED_TABLE.row}
+              data-content-id={item.id}
+            >
               {COLUMNS.map((column) => (
-                <div key={column.id} className="contents">
-                  <dt className="opacity-70">{text.columns[column.id]}</dt>
-                  <dd className="min-w-0">{column.cell(item)}</dd>
-                </div>
+                <Cell
+                  key={column.id}
+                  label={text.columns[column.id]}
+                  className={column.id === 'title' ? 'sm:min-w-48' : undefined}
+                >
+                  {column.cell(item)}
+                </Cell>
               ))}
-            </dl>
-            <div className="mt-3">
-              <RowActions item={item} onAction={onAction} viewHref={viewHref} />
-            </div>
-          </li>
-        ))}
-      </ul>
-    </>
+              <Cell label={text.columns.actions}>
+                <RowActions item={item} onAction={onAction} viewHref={viewHref} />
+              </Cell>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }
