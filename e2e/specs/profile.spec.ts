@@ -87,6 +87,35 @@ test('the reader sees their name, points and stats, and a new comment tops the a
   await shoot(page, 'profile-activity');
 });
 
+test('the library tab lists where the reader stopped, the favourites tab what they marked', async ({
+  page,
+}) => {
+  await logInThroughPage(page, 'manga', DEMO.reader);
+  const chapterId = await demoChapterId(page);
+  const list = await api<{ data: { id: number; title: string }[] }>(
+    page,
+    'GET',
+    `/api/manga?search=${encodeURIComponent(SERIES_TITLE)}`,
+  );
+  const seriesId = list.data.find((item) => item.title === SERIES_TITLE)!.id;
+  await api(page, 'POST', '/api/content/progress', { contentId: seriesId, chapterId, page: 2 });
+  await api(page, 'POST', '/api/content/favorite', { contentId: seriesId, action: 'add' });
+
+  await page.goto(edge.url('manga', '/profile?tab=library'));
+  const reading = page.getByTestId('library-list').getByRole('listitem').first();
+  await expect(reading).toContainText(SERIES_TITLE);
+  await expect(reading.getByRole('link', { name: 'تابع القراءة' })).toHaveAttribute(
+    'href',
+    /\/series\/manga\//,
+  );
+
+  await page.getByRole('tab', { name: 'المفضلة' }).click();
+  const favourites = await api<{ meta: { total: number } }>(page, 'GET', '/api/user/favorites?limit=1');
+  await expect(page.getByTestId('favorites-list')).toContainText(SERIES_TITLE);
+  await expect(page.getByText(`لديك ${arabic(favourites.meta.total)} من الأعمال في المفضلة.`)).toBeVisible();
+  await shoot(page, 'profile-favorites');
+});
+
 test('an admin awards the reader 15 points on /admin/points and the reader’s profile shows them', async ({
   page,
   browser,

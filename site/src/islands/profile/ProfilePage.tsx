@@ -6,6 +6,7 @@ import { usePolledQuery } from '@/lib/query';
 import { href, type HrefContext } from '@/lib/site/href';
 import { exactCommentTime, relativeCommentTime } from '@/islands/comments/comment-time';
 import { useNow } from '@/islands/comments/use-now';
+import { FavoritesTab, LibraryTab } from './ProfileLists';
 
 const text = t.profile;
 const joinedFormat = new Intl.DateTimeFormat('ar-SA', { dateStyle: 'long' });
@@ -199,42 +200,6 @@ function ActivityList({ items, site, now }: { items: Activity[]; site: HrefConte
   );
 }
 
-/** The series being read, from the reading progress in the activity feed (one entry per series). */
-function LibraryList({ items, site }: { items: Activity[]; site: HrefContext }) {
-  const reading = items.filter((item) => item.type === 'read');
-  if (reading.length === 0) {
-    return (
-      <p className="rounded-box border border-dashed border-base-300 p-6 text-center opacity-80">
-        {text.libraryEmpty}
-      </p>
-    );
-  }
-  return (
-    <ul className="grid gap-2 sm:grid-cols-2" data-testid="library-list">
-      {reading.map((item) => (
-        <li
-          key={item.id}
-          className="flex items-center gap-3 rounded-box border border-base-300 bg-base-100 p-3"
-        >
-          <span className="flex min-w-0 flex-1 flex-col">
-            <span className="font-semibold break-words" dir="auto">
-              {item.title}
-            </span>
-            {item.chapter !== null && (
-              <span className="text-sm opacity-80">
-                {fmt(text.reachedChapter, { number: formatNumber(item.chapter) })}
-              </span>
-            )}
-          </span>
-          <a href={href(item.path, site)} className="btn btn-primary btn-sm shrink-0">
-            {text.continue}
-          </a>
-        </li>
-      ))}
-    </ul>
-  );
-}
-
 /** Keeps `?tab=` in the address so a reload opens the same tab. */
 function useTabInAddress(tab: ProfileTab) {
   useEffect(() => {
@@ -303,27 +268,8 @@ export default function ProfilePage(props: ProfilePageProps) {
               (activity.data && <ActivityList items={activity.data.slice(0, 5)} site={site} now={now} />)}
           </>
         )}
-        {tab === 'library' && (
-          <>
-            <p className="opacity-80">{text.libraryIntro}</p>
-            {activityBlock ?? (activity.data && <LibraryList items={activity.data} site={site} />)}
-          </>
-        )}
-        {tab === 'favorites' &&
-          (statsBlock ??
-            (stats.data && (
-              <div className="flex flex-col items-start gap-3 rounded-box border border-base-300 bg-base-100 p-4">
-                <p data-testid="favorites-count">
-                  {stats.data.favouriteManga > 0
-                    ? fmt(text.favoritesCount, { count: formatNumber(stats.data.favouriteManga) })
-                    : text.favoritesEmpty}
-                </p>
-                <p className="text-sm opacity-80">{text.favoritesHint}</p>
-                <a href={href('/series/manga', site)} className="btn btn-outline btn-sm">
-                  {text.browse}
-                </a>
-              </div>
-            )))}
+        {tab === 'library' && <LibraryTab site={site} />}
+        {tab === 'favorites' && <FavoritesTab site={site} />}
         {tab === 'activity' &&
           (activityBlock ?? (activity.data && <ActivityList items={activity.data} site={site} now={now} />))}
       </section>

@@ -1,6 +1,8 @@
 import {
   AwardPointsResponseSchema,
   BadgesResponseSchema,
+  FavoritesResponseSchema,
+  LibraryResponseSchema,
   POINTS_PATHS,
   PROFILE_PATHS,
   PointsResponseSchema,
@@ -34,6 +36,21 @@ export async function fetchRecentActivity() {
 
 export async function fetchBadges() {
   return (await apiRequest('GET', PROFILE_PATHS.badges, BadgesResponseSchema)).data;
+}
+
+/** The profile's library and favourites lists: this many per "load more". */
+export const PROFILE_LIST_SIZE = 12;
+
+function listQuery(page: number): string {
+  return new URLSearchParams({ page: String(page), limit: String(PROFILE_LIST_SIZE) }).toString();
+}
+
+export function fetchLibrary(page: number) {
+  return apiRequest('GET', `${PROFILE_PATHS.library}?${listQuery(page)}`, LibraryResponseSchema);
+}
+
+export function fetchFavorites(page: number) {
+  return apiRequest('GET', `${PROFILE_PATHS.favorites}?${listQuery(page)}`, FavoritesResponseSchema);
 }
 
 export function fetchPoints(userId: number, page: number, limit = POINTS_PAGE_SIZE) {
