@@ -107,6 +107,8 @@ function AwardForm({ user }: { user: Picked }) {
     try {
       const answer = await runMutation(() => awardPoints({ user_id: user.id, ...values }), {
         invalidates: [['points', user.id], ['profile']],
+        // An award has no key the server could recognise a repeat by.
+        retry: false,
       });
       showSystemSuccess(answer.message);
       // The amount is cleared too, so a second click cannot repeat the award by accident.

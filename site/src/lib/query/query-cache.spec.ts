@@ -179,4 +179,10 @@ describe('runMutation', () => {
     await expect(runMutation(mutate)).rejects.toThrow('موجود');
     expect(mutate).toHaveBeenCalledTimes(1);
   });
+
+  it('does not repeat an unanswered request the caller marked as not repeatable', async () => {
+    const mutate = jest.fn<() => Promise<unknown>>().mockRejectedValue(new ApiError(0, 'network'));
+    await expect(runMutation(mutate, { retry: false })).rejects.toThrow('network');
+    expect(mutate).toHaveBeenCalledTimes(1);
+  });
 });

@@ -243,6 +243,11 @@ export function getQueryData<T>(key: QueryKey): T | undefined {
 export interface MutationOptions {
   /** Key prefixes whose cached lists change with this mutation; refetched after it succeeds. */
   invalidates?: readonly QueryKey[];
+  /**
+   * False for a mutation the server cannot recognise as a repeat (a points award): a request lost
+   * after the server acted would otherwise be applied twice.
+   */
+  retry?: boolean;
 }
 
 /**
@@ -256,7 +261,7 @@ export async function runMutation<T>(mutate: () => Promise<T>, options: Mutation
     result = await mutate();
   } catch (error) {
     const unanswered = error instanceof ApiError && error.isNetworkError && error.name !== 'ApiTimeoutError';
-    if (!unanswered) throw error;
+    if (!unanswered || options.retry === false) throw error;
     await sleep(QUERY_DEFAULTS.retryDelayMs);
     result = await mutate();
   }
