@@ -34,11 +34,6 @@ export interface LibraryRow extends SeriesSummaryRow {
   progress_updated_at: Date;
 }
 
-/** Series the viewer may see: approved ones, their own, everything for staff. */
-function visibleSeries(staff: boolean): string {
-  return staff ? 'true' : `(s.moderation_status = 'approved' or s.created_by = ?)`;
-}
-
 /**
  * What a user did, read from the tables that record it: reading progress and signed-in chapter views
  * (`u:<id>` viewers), favourites, chapter likes, comments, and the series and chapters they added.
@@ -74,55 +69,62 @@ export class ProfileRepository {
     return rows[0] ?? null;
   }
 
-  /** The series the user has reading progress in, most recently read first. */
-  async library(
-    userId: number,
-    staff: boolean,
+  /**
+   * One page of the user's series from `source` (a table joined to series as `s`, filtered by
+   * `<alias>.user_id`), hiding series the user may no longer see, with the total.
+   */
+  private async userSeriesPage<T>(
+    query: { columns: string; source: string; alias: string; orderBy: string },
+    user: { id: number; staff: boolean },
     page: number,
     limit: number,
-  ): Promise<{ rows: LibraryRow[]; total: number }> {
-    const visible = visibleSeries(staff);
-    const own = staff ? [] : [userId];
+  ): Promise<{ rows: T[]; total: number }> {
+    const visible = user.staff ? 'true' : `(s.moderation_status = 'approved' or s.created_by = ?)`;
+    const where = `${query.alias}.user_id = ? and ${visible}`;
+    const params = user.staff ? [user.id] : [user.id, user.id];
     const [rows, counted] = await Promise.all([
-      this.em.execute<LibraryRow[]>(
-        `select ${SUMMARY_COLUMNS}, c.id as progress_chapter_id, c.number::float8 as progress_number,
-           rp.page as progress_page, rp.updated_at as progress_updated_at
-         from reading_progress rp join series s on s.id = rp.series_id join chapter c on c.id = rp.chapter_id
-         where rp.user_id = ? and ${visible}
-         order by rp.updated_at desc, s.id desc limit ? offset ?`,
-        [userId, ...own, limit, (page - 1) * limit],
+      this.em.execute<T[]>(
+        `select ${query.columns} from ${query.source} where ${where}
+         order by ${query.orderBy}, s.id desc limit ? offset ?`,
+        [...params, limit, (page - 1) * limit],
       ),
       this.em.execute<{ total: number }[]>(
-        `select count(*)::int as total from reading_progress rp join series s on s.id = rp.series_id
-         where rp.user_id = ? and ${visible}`,
-        [userId, ...own],
+        `select count(*)::int as total from ${query.source} where ${where}`,
+        params,
       ),
     ]);
     return { rows, total: counted[0]?.total ?? 0 };
   }
 
+  /** The series the user has reading progress in, most recently read first. */
+  library(user: { id: number; staff: boolean }, page: number, limit: number) {
+    return this.userSeriesPage<LibraryRow>(
+      {
+        columns: `${SUMMARY_COLUMNS}, c.id as progress_chapter_id, c.number::float8 as progress_number,
+          rp.page as progress_page, rp.updated_at as progress_updated_at`,
+        source: `reading_progress rp join series s on s.id = rp.series_id join chapter c on c.id = rp.chapter_id`,
+        alias: 'rp',
+        orderBy: 'rp.updated_at desc',
+      },
+      user,
+      page,
+      limit,
+    );
+  }
+
   /** The user's favourite series, most recently added first. */
-  async favorites(
-    userId: number,
-    staff: boolean,
-    page: number,
-    limit: number,
-  ): Promise<{ rows: SeriesSummaryRow[]; total: number }> {
-    const visible = visibleSeries(staff);
-    const own = staff ? [] : [userId];
-    const [rows, counted] = await Promise.all([
-      this.em.execute<SeriesSummaryRow[]>(
-        `select ${SUMMARY_COLUMNS} from favorite f join series s on s.id = f.series_id
-         where f.user_id = ? and ${visible} order by f.created_at desc, s.id desc limit ? offset ?`,
-        [userId, ...own, limit, (page - 1) * limit],
-      ),
-      this.em.execute<{ total: number }[]>(
-        `select count(*)::int as total from favorite f join series s on s.id = f.series_id
-         where f.user_id = ? and ${visible}`,
-        [userId, ...own],
-      ),
-    ]);
-    return { rows, total: counted[0]?.total ?? 0 };
+  favorites(user: { id: number; staff: boolean }, page: number, limit: number) {
+    return this.userSeriesPage<SeriesSummaryRow>(
+      {
+        columns: SUMMARY_COLUMNS,
+        source: 'favorite f join series s on s.id = f.series_id',
+        alias: 'f',
+        orderBy: 'f.created_at desc',
+      },
+      user,
+      page,
+      limit,
+    );
   }
 
   /** The newest `limit` things the user did, all kinds merged by time. */

@@ -19,6 +19,10 @@ import { type ActivityRow, type ProfileCounts, ProfileRepository } from './profi
 
 export const RECENT_ACTIVITY_LIMIT = 20;
 
+function viewer(user: User): { id: number; staff: boolean } {
+  return { id: user.id, staff: isStaffRole(user.role) };
+}
+
 function toActivity(row: ActivityRow): Activity {
   const onChapter = row.chapter_id !== null && row.number !== null;
   const page = onChapter ? chapterPath(row.slug, row.number!, row.chapter_id!) : seriesPath(row.slug);
@@ -68,12 +72,7 @@ export class ProfileService {
   }
 
   async library(user: User, query: ProfileListQuery): Promise<LibraryResponse> {
-    const { rows, total } = await this.profile.library(
-      user.id,
-      isStaffRole(user.role),
-      query.page,
-      query.limit,
-    );
+    const { rows, total } = await this.profile.library(viewer(user), query.page, query.limit);
     return {
       success: true,
       data: rows.map((row) => ({
@@ -89,12 +88,7 @@ export class ProfileService {
   }
 
   async favorites(user: User, query: ProfileListQuery): Promise<FavoritesResponse> {
-    const { rows, total } = await this.profile.favorites(
-      user.id,
-      isStaffRole(user.role),
-      query.page,
-      query.limit,
-    );
+    const { rows, total } = await this.profile.favorites(viewer(user), query.page, query.limit);
     return {
       success: true,
       data: rows.map(toSeriesSummary),
