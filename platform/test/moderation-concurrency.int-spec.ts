@@ -11,33 +11,7 @@ import { signIn } from './auth-helpers';
 import { newChapter, newSeries } from './factories/content.factory';
 import { newUser, type TestUser } from './factories/user.factory';
 import { createTestApp, type TestApp } from './test-app';
-
-interface OpenSocket {
-  ws: WebSocket;
-  next: () => Promise<unknown>;
-}
-
-/** Opens /ws and queues incoming JSON frames; `next()` resolves with the next one. */
-function connect(url: string, headers: Record<string, string> = {}): Promise<OpenSocket> {
-  return new Promise((resolve, reject) => {
-    const ws = new WebSocket(url, { headers });
-    const queue: unknown[] = [];
-    const waiters: ((v: unknown) => void)[] = [];
-    ws.on('message', (data) => {
-      const msg = JSON.parse(String(data)) as unknown;
-      const waiter = waiters.shift();
-      if (waiter) waiter(msg);
-      else queue.push(msg);
-    });
-    ws.once('open', () =>
-      resolve({
-        ws,
-        next: () => (queue.length ? Promise.resolve(queue.shift()) : new Promise((r) => waiters.push(r))),
-      }),
-    );
-    ws.once('error', reject);
-  });
-}
+import { connect, type OpenSocket } from './ws-helpers';
 
 /** Proves a socket got nothing else: its next frame is the pong to this ping. */
 async function expectNothingPending(socket: OpenSocket): Promise<void> {

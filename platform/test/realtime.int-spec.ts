@@ -5,37 +5,7 @@ import { RealtimeGateway, WS_SESSION_CHANGED } from '../src/modules/realtime/rea
 import { signIn } from './auth-helpers';
 import { newUser, type TestUser } from './factories/user.factory';
 import { createTestApp, type TestApp } from './test-app';
-
-interface OpenSocket {
-  ws: WebSocket;
-  next: () => Promise<unknown>;
-}
-
-/** Opens /ws and queues incoming JSON frames; `next()` resolves with the next one. */
-function connect(url: string, headers: Record<string, string> = {}): Promise<OpenSocket> {
-  return new Promise((resolve, reject) => {
-    const ws = new WebSocket(url, { headers });
-    const queue: unknown[] = [];
-    const waiters: ((v: unknown) => void)[] = [];
-    ws.on('message', (data) => {
-      const msg = JSON.parse(String(data)) as unknown;
-      const waiter = waiters.shift();
-      if (waiter) waiter(msg);
-      else queue.push(msg);
-    });
-    ws.once('open', () =>
-      resolve({
-        ws,
-        next: () => (queue.length ? Promise.resolve(queue.shift()) : new Promise((r) => waiters.push(r))),
-      }),
-    );
-    ws.once('error', reject);
-  });
-}
-
-function closed(ws: WebSocket): Promise<number> {
-  return new Promise((resolve) => ws.once('close', (code) => resolve(code)));
-}
+import { closed, connect } from './ws-helpers';
 
 describe('/ws', () => {
   let t: TestApp;
