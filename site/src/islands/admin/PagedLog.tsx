@@ -1,9 +1,9 @@
 import { useState, type ReactNode } from 'react';
 import type { ListMeta } from '@warraq/contracts';
 import { t } from '@/i18n';
+import { Pager } from '@/islands/common/Pager';
 import { QueryError } from '@/islands/dashboard/QueryError';
 import { usePolledQuery, type QueryKey } from '@/lib/query';
-import { Pager } from './Pager';
 
 interface PagedLogProps<T> {
   /** The cache key of a page (polled while shown). */
@@ -32,7 +32,15 @@ export function PagedLog<T>({ keyFor, fetchPage, label, intro, empty, children }
         ) : (
           <div className="rounded-box border border-base-300 sm:overflow-x-auto">{children(rows)}</div>
         ))}
-      {log.data && <Pager meta={log.data.meta} onPage={setPage} label={`${t.logs.pagination}: ${label}`} />}
+      {log.data && (
+        <Pager
+          page={log.data.meta.page}
+          pages={log.data.meta.pages}
+          onPage={setPage}
+          label={`${t.logs.pagination}: ${label}`}
+          summary={{ text: t.logs.pageOf, total: log.data.meta.total }}
+        />
+      )}
     </div>
   );
 }

@@ -5,51 +5,76 @@ interface PagerProps {
   page: number;
   pages: number;
   onPage: (page: number) => void;
+  /** The pager's accessible name (two pagers may share a page). */
   label: string;
+  /**
+   * A "page 2 of 5 — 93 rows" line beside the buttons (`text` an i18n template with {page}, {pages}
+   * and {total}). With it the pager always shows, as the line still tells the total on one page;
+   * without it a single page shows nothing.
+   */
+  summary?: { text: string; total: number };
 }
 
-/** Previous, numbered and next buttons (spec §2), shown only when there is more than one page. */
-export function Pager({ page, pages, onPage, label }: PagerProps) {
-  if (pages <= 1) return null;
-  const slots = pageSlots(page, pages);
+/** Previous, numbered pages (with gaps) and next (spec §2); the buttons show only over one page. */
+export function Pager({ page, pages, onPage, label, summary }: PagerProps) {
+  const last = Math.max(pages, 1);
+  const current = Math.min(page, last);
+  const buttons = last > 1 && (
+    <div className="join">
+      <button
+        type="button"
+        className="btn join-item btn-sm"
+        disabled={current <= 1}
+        onClick={() => onPage(current - 1)}
+      >
+        {t.common.previous}
+      </button>
+      {pageSlots(current, last).map((slot) =>
+        slot.kind === 'gap' ? (
+          <span key={slot.key} className="btn join-item btn-sm btn-disabled" aria-hidden="true">
+            {t.mangaList.gap}
+          </span>
+        ) : (
+          <button
+            key={slot.page}
+            type="button"
+            className={`btn join-item btn-sm ${slot.page === current ? 'btn-active btn-primary' : ''}`}
+            aria-current={slot.page === current ? 'page' : undefined}
+            aria-label={fmt(t.mangaList.page, { n: formatNumber(slot.page) })}
+            onClick={() => onPage(slot.page)}
+          >
+            {formatNumber(slot.page)}
+          </button>
+        ),
+      )}
+      <button
+        type="button"
+        className="btn join-item btn-sm"
+        disabled={current >= last}
+        onClick={() => onPage(current + 1)}
+      >
+        {t.common.next}
+      </button>
+    </div>
+  );
+
+  if (summary === undefined) {
+    return buttons ? (
+      <nav aria-label={label} className="flex justify-center">
+        {buttons}
+      </nav>
+    ) : null;
+  }
   return (
-    <nav aria-label={label} className="flex justify-center">
-      <div className="join">
-        <button
-          type="button"
-          className="btn join-item btn-sm"
-          disabled={page <= 1}
-          onClick={() => onPage(page - 1)}
-        >
-          {t.common.previous}
-        </button>
-        {slots.map((slot) =>
-          slot.kind === 'gap' ? (
-            <span key={slot.key} className="btn join-item btn-sm btn-disabled" aria-hidden="true">
-              {t.mangaList.gap}
-            </span>
-          ) : (
-            <button
-              key={slot.page}
-              type="button"
-              className={`btn join-item btn-sm ${slot.page === page ? 'btn-active btn-primary' : ''}`}
-              aria-current={slot.page === page ? 'page' : undefined}
-              aria-label={fmt(t.mangaList.page, { n: formatNumber(slot.page) })}
-              onClick={() => onPage(slot.page)}
-            >
-              {formatNumber(slot.page)}
-            </button>
-          ),
-        )}
-        <button
-          type="button"
-          className="btn join-item btn-sm"
-          disabled={page >= pages}
-          onClick={() => onPage(page + 1)}
-        >
-          {t.common.next}
-        </button>
-      </div>
+    <nav aria-label={label} className="flex flex-wrap items-center justify-between gap-2">
+      <p className="text-sm">
+        {fmt(summary.text, {
+          page: formatNumber(current),
+          pages: formatNumber(last),
+          total: formatNumber(summary.total),
+        })}
+      </p>
+      {buttons}
     </nav>
   );
 }
