@@ -1,4 +1,5 @@
 import { t } from '@/i18n';
+import { DialogButtons } from '@/islands/common/DialogButtons';
 
 interface FormButtonsProps {
   mode: 'create' | 'edit';
@@ -11,18 +12,15 @@ interface FormButtonsProps {
 export function FormButtons({ mode, submitting, disabled, onCancel }: FormButtonsProps) {
   return (
     <div className="modal-action mt-2">
-      <button type="button" className="btn" onClick={onCancel} disabled={submitting}>
-        {t.systemAdmin.cancel}
-      </button>
-      <button
-        type="submit"
-        className="btn btn-primary"
-        disabled={disabled || submitting}
-        aria-busy={submitting}
-      >
-        {submitting && <span className="loading loading-spinner loading-xs" aria-hidden="true" />}
-        {submitting ? t.systemAdmin.saving : mode === 'create' ? t.systemAdmin.create : t.systemAdmin.save}
-      </button>
+      <DialogButtons
+        cancelLabel={t.systemAdmin.cancel}
+        onCancel={onCancel}
+        busy={submitting}
+        label={mode === 'create' ? t.systemAdmin.create : t.systemAdmin.save}
+        busyLabel={t.systemAdmin.saving}
+        tone="btn-primary"
+        disabled={disabled}
+      />
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { MODERATION_LIMITS, type ModerationAction } from '@warraq/contracts';
 import { fmt, t } from '@/i18n';
+import { DialogButtons } from '@/islands/common/DialogButtons';
 
 const text = t.moderation;
 
@@ -124,17 +125,14 @@ export function ModerationDialog({ request, reasonRequired, onConfirm, onClose }
             </div>
           )}
           <div className="modal-action mt-0">
-            <button type="button" className="btn" onClick={onClose} disabled={busy}>
-              {text.cancel}
-            </button>
-            <button
-              type="submit"
-              className={`btn ${action === 'approve' ? 'btn-success' : 'btn-error'}`}
-              disabled={busy}
-            >
-              {busy && <span className="loading loading-spinner loading-xs" aria-hidden="true" />}
-              {busy ? text.working : text.dialogs[action].confirm}
-            </button>
+            <DialogButtons
+              cancelLabel={text.cancel}
+              onCancel={onClose}
+              busy={busy}
+              label={text.dialogs[action].confirm}
+              busyLabel={text.working}
+              tone={action === 'approve' ? 'btn-success' : 'btn-error'}
+            />
           </div>
         </form>
       )}
