@@ -4,6 +4,7 @@ import { deleteComment, editComment, postComment, toggleCommentLike } from '@/li
 import { flipped, runOptimisticToggle } from '@/lib/content/optimistic-toggle';
 import { showToast } from '@/stores/toasts';
 import { formatNumber, fmt, t } from '@/i18n';
+import { LoadError, LoadingLine } from '@/islands/common/LoadState';
 import { CommentDeleteDialog } from './CommentDeleteDialog';
 import { CommentForm } from './CommentForm';
 import { CommentItem, type CommentThreadActions, type Viewer } from './CommentItem';
@@ -174,17 +175,9 @@ export default function CommentsSection({ contentId, chapterId, viewer, loginHre
       )}
 
       {status === 'loading' ? (
-        <p className="flex items-center gap-2 text-base-content/70" role="status">
-          <span className="loading loading-spinner loading-sm" aria-hidden="true" />
-          {t.comments.loading}
-        </p>
+        <LoadingLine label={t.comments.loading} className="text-base-content/70" />
       ) : status === 'error' ? (
-        <div role="alert" className="alert alert-error flex flex-wrap justify-between">
-          <span>{COMMENT_MESSAGES.fetchError}</span>
-          <button type="button" className="btn btn-sm" onClick={list.retry}>
-            {t.comments.retry}
-          </button>
-        </div>
+        <LoadError message={COMMENT_MESSAGES.fetchError} onRetry={list.retry} />
       ) : comments.length === 0 ? (
         <p className="rounded-box bg-base-200 p-6 text-center">{COMMENT_MESSAGES.empty}</p>
       ) : (

@@ -1,5 +1,6 @@
 import { ApiError } from '@/lib/api/api-error';
 import { fmt, formatNumber, t } from '@/i18n';
+import { LoadError } from '@/islands/common/LoadState';
 
 /** Why a query failed, in Arabic: no answer, or the status the server refused with. */
 function reason(error: unknown): string {
@@ -10,14 +11,5 @@ function reason(error: unknown): string {
 
 /** A failed query, with a retry that refetches it. */
 export function QueryError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
-  return (
-    <div role="alert" className="alert alert-error alert-soft flex flex-wrap items-center gap-2 text-sm">
-      <span>
-        {t.dashboard.loadFailed} — {reason(error)}
-      </span>
-      <button type="button" className="btn btn-xs" onClick={onRetry}>
-        {t.dashboard.retry}
-      </button>
-    </div>
-  );
+  return <LoadError message={`${t.dashboard.loadFailed} — ${reason(error)}`} onRetry={onRetry} />;
 }

@@ -17,6 +17,7 @@ import { invalidateQueries, setQueryData, usePolledQuery } from '@/lib/query';
 import { sharedRealtime } from '@/lib/realtime/realtime';
 import { href } from '@/lib/site/href';
 import { QueryError } from '@/islands/dashboard/QueryError';
+import { EmptyState, LoadingBlock } from '@/islands/common/LoadState';
 import { Pager } from '@/islands/common/Pager';
 import { ContentTable, type ContentActionHandler } from './ContentTable';
 import { ModerationDialog } from './ModerationDialog';
@@ -75,11 +76,7 @@ function TabList({ params, onAction, viewHref, onSettled, onPage }: TabListProps
   }, [meta, list.isPlaceholder, onSettled]);
 
   if (list.isLoading) {
-    return (
-      <div className="flex justify-center py-10">
-        <span className="loading loading-spinner loading-lg" aria-label={t.common.loading} />
-      </div>
-    );
+    return <LoadingBlock />;
   }
   return (
     <div className="flex flex-col gap-4" aria-busy={list.isFetching}>
@@ -87,9 +84,7 @@ function TabList({ params, onAction, viewHref, onSettled, onPage }: TabListProps
       {list.data && (
         <>
           {list.data.data.length === 0 ? (
-            <p className="rounded-box border border-dashed border-base-300 p-8 text-center opacity-80">
-              {text.empty[params.status]}
-            </p>
+            <EmptyState>{text.empty[params.status]}</EmptyState>
           ) : (
             <ContentTable items={list.data.data} onAction={onAction} viewHref={viewHref} />
           )}

@@ -15,6 +15,7 @@ import {
 import { runMutation, setQueryData, usePolledQuery } from '@/lib/query';
 import { href, type HrefContext } from '@/lib/site/href';
 import { showToast } from '@/stores/toasts';
+import { EmptyState, LoadingBlock } from '@/islands/common/LoadState';
 import { Pager } from '@/islands/common/Pager';
 import { QueryError } from '@/islands/dashboard/QueryError';
 import { useNotificationEvents } from './use-notification-events';
@@ -135,20 +136,14 @@ function TabList({ tab, site, onUnread }: TabListProps) {
   const meta = list.data?.meta;
 
   if (list.isLoading) {
-    return (
-      <div className="flex justify-center py-10">
-        <span className="loading loading-spinner loading-lg" aria-label={t.common.loading} />
-      </div>
-    );
+    return <LoadingBlock />;
   }
   return (
     <div className="flex flex-col gap-3" aria-busy={list.isFetching}>
       {list.status === 'error' && <QueryError error={list.error} onRetry={() => void list.refetch()} />}
       {list.data &&
         (list.data.data.length === 0 ? (
-          <p className="rounded-box border border-dashed border-base-300 p-8 text-center opacity-80">
-            {text.empty[tab]}
-          </p>
+          <EmptyState>{text.empty[tab]}</EmptyState>
         ) : (
           <ul className="flex flex-col gap-2" aria-label={text.tabs[tab]}>
             {list.data.data.map((item) => (

@@ -5,6 +5,7 @@ import { formatChapterNumber } from '@/lib/content/chapter-groups';
 import { fetchFavorites, fetchLibrary } from '@/lib/api/profile';
 import { href, type HrefContext } from '@/lib/site/href';
 import { seriesPath } from '@/lib/site/manga-links';
+import { LoadError } from '@/islands/common/LoadState';
 import { type PagedList, usePagedList } from './use-paged-list';
 
 const text = t.profile;
@@ -57,14 +58,7 @@ function ListFrame<T>({
       {list.status === 'loading' && (
         <span className="loading loading-spinner loading-md self-center" aria-label={t.common.loading} />
       )}
-      {list.status === 'error' && (
-        <div role="alert" className="alert alert-error alert-soft flex flex-wrap items-center gap-2 text-sm">
-          <span>{text.listError}</span>
-          <button type="button" className="btn btn-xs" onClick={list.retry}>
-            {t.dashboard.retry}
-          </button>
-        </div>
-      )}
+      {list.status === 'error' && <LoadError message={text.listError} onRetry={list.retry} />}
       {list.status === 'ready' && list.hasMore && (
         <button type="button" className="btn btn-outline btn-sm self-center" onClick={list.loadMore}>
           {text.loadMore}

@@ -6,6 +6,7 @@ import { usePolledQuery } from '@/lib/query';
 import { href, type HrefContext } from '@/lib/site/href';
 import { exactCommentTime, relativeCommentTime } from '@/islands/comments/comment-time';
 import { useNow } from '@/islands/comments/use-now';
+import { LoadError, LoadingBlock } from '@/islands/common/LoadState';
 import { FavoritesTab, LibraryTab } from './ProfileLists';
 
 const text = t.profile;
@@ -56,26 +57,6 @@ const STAT_KEYS = [
   'favouriteManga',
   'commentsPosted',
 ] as const satisfies readonly (keyof ProfileStats)[];
-
-function Spinner() {
-  return (
-    <div className="flex justify-center py-8">
-      <span className="loading loading-spinner loading-lg" aria-label={t.common.loading} />
-    </div>
-  );
-}
-
-/** A failed profile query: the spec §8 text and a retry. */
-function LoadError({ message, onRetry }: { message: string; onRetry: () => void }) {
-  return (
-    <div role="alert" className="alert alert-error alert-soft flex flex-wrap items-center gap-2 text-sm">
-      <span>{message}</span>
-      <button type="button" className="btn btn-xs" onClick={onRetry}>
-        {t.dashboard.retry}
-      </button>
-    </div>
-  );
-}
 
 function RelativeTime({ iso, now }: { iso: string; now: number }) {
   return (
@@ -226,13 +207,13 @@ export default function ProfilePage(props: ProfilePageProps) {
     stats.status === 'error' ? (
       <LoadError message={PROFILE_MESSAGES.statsError} onRetry={() => void stats.refetch()} />
     ) : stats.data ? null : (
-      <Spinner />
+      <LoadingBlock />
     );
   const activityBlock =
     activity.status === 'error' ? (
       <LoadError message={PROFILE_MESSAGES.activityError} onRetry={() => void activity.refetch()} />
     ) : activity.data ? null : (
-      <Spinner />
+      <LoadingBlock />
     );
 
   return (
