@@ -2,7 +2,7 @@ import type { ClientError } from '@warraq/contracts';
 import { t } from '@/i18n';
 import { formatDateTime } from '@/islands/dashboard/format';
 import { PagedLog } from './PagedLog';
-import { Cell, STACKED_TABLE } from './stacked-table';
+import { Cell, STACKED_TABLE, StackedTable } from './stacked-table';
 import { ADMIN_KEYS, fetchClientErrors } from './system-api';
 
 const text = t.logs.errors;
@@ -55,40 +55,34 @@ export function ClientErrorsSection() {
       empty={text.empty}
     >
       {(reports: ClientError[]) => (
-        <table className={`${STACKED_TABLE.table} table-sm`} aria-label={text.tab}>
-          <thead className={STACKED_TABLE.head}>
-            <tr>
-              <th scope="col">{columns.message}</th>
-              <th scope="col">{columns.path}</th>
-              <th scope="col">{columns.user}</th>
-              <th scope="col">{columns.time}</th>
+        <StackedTable
+          label={text.tab}
+          className="table-sm"
+          columns={[columns.message, columns.path, columns.user, columns.time]}
+        >
+          {reports.map((report) => (
+            <tr key={report.id} className={`${STACKED_TABLE.row} align-top`} data-testid="client-error-row">
+              <Cell label={columns.message} className="sm:min-w-56" data-testid="client-error-message">
+                <ErrorMessage report={report} />
+              </Cell>
+              <Cell label={columns.path} className="sm:max-w-48" data-testid="client-error-path">
+                <span dir="ltr" className="min-w-0 font-mono text-xs break-all">
+                  {report.path}
+                </span>
+              </Cell>
+              <Cell label={columns.user} className="whitespace-nowrap">
+                {report.username ? (
+                  <span dir="auto">{report.username}</span>
+                ) : (
+                  <span className="opacity-70">{text.guest}</span>
+                )}
+              </Cell>
+              <Cell label={columns.time} className="whitespace-nowrap">
+                {formatDateTime(report.created_at)}
+              </Cell>
             </tr>
-          </thead>
-          <tbody className={STACKED_TABLE.body}>
-            {reports.map((report) => (
-              <tr key={report.id} className={`${STACKED_TABLE.row} align-top`} data-testid="client-error-row">
-                <Cell label={columns.message} className="sm:min-w-56" data-testid="client-error-message">
-                  <ErrorMessage report={report} />
-                </Cell>
-                <Cell label={columns.path} className="sm:max-w-48" data-testid="client-error-path">
-                  <span dir="ltr" className="min-w-0 font-mono text-xs break-all">
-                    {report.path}
-                  </span>
-                </Cell>
-                <Cell label={columns.user} className="whitespace-nowrap">
-                  {report.username ? (
-                    <span dir="auto">{report.username}</span>
-                  ) : (
-                    <span className="opacity-70">{text.guest}</span>
-                  )}
-                </Cell>
-                <Cell label={columns.time} className="whitespace-nowrap">
-                  {formatDateTime(report.created_at)}
-                </Cell>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+          ))}
+        </StackedTable>
       )}
     </PagedLog>
   );

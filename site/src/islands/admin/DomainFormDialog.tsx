@@ -13,11 +13,9 @@ import { TextField } from '@/islands/forms/TextField';
 import { useHydrated } from '@/islands/forms/use-hydrated';
 import { usePolledQuery } from '@/lib/query';
 import { FormButtons } from './FormButtons';
-import { Modal } from './Modal';
+import { FormDialog, saveForm, type FormDialogState } from './FormDialog';
 import { SelectField } from './SelectField';
-import { showServerFieldErrors } from './form-errors';
 import { ADMIN_KEYS, createDomain, fetchServices, updateDomain } from './system-api';
-import { showSystemError, showSystemSuccess } from './system-toasts';
 
 /** The contract's body with the service chosen in a select ('' for none); primary is never set here. */
 const DomainFormSchema = CreateDomainBodySchema.omit({ is_primary: true }).extend({
@@ -37,7 +35,7 @@ const statusOptions = DOMAIN_STATUSES.map((status) => ({
   label: t.systemAdmin.statusLabels[status],
 }));
 
-export type DomainDialogState = { mode: 'create' } | { mode: 'edit'; domain: Domain } | null;
+export type DomainDialogState = FormDialogState<Domain>;
 
 interface DomainFormDialogProps {
   state: DomainDialogState;
@@ -47,19 +45,15 @@ interface DomainFormDialogProps {
 /** Spec §2 add/edit dialog; §5: name required; new domains: ssl valid, active, no service. */
 export function DomainFormDialog({ state, onClose }: DomainFormDialogProps) {
   return (
-    <Modal
-      open={state !== null}
-      title={state?.mode === 'edit' ? text.editTitle : text.addTitle}
-      onClose={onClose}
-    >
-      {state && <DomainForm state={state} onDone={onClose} />}
-    </Modal>
+    <FormDialog state={state} titles={{ add: text.addTitle, edit: text.editTitle }} onClose={onClose}>
+      {(open) => <DomainForm state={open} onDone={onClose} />}
+    </FormDialog>
   );
 }
 
 function DomainForm({ state, onDone }: { state: NonNullable<DomainDialogState>; onDone: () => void }) {
   const hydrated = useHydrated();
-  const editing = state.mode === 'edit' ? state.domain : null;
+  const editing = state.mode === 'edit' ? state.row : null;
   // The same list the services page shows; only read while the dialog is open.
   const services = usePolledQuery(ADMIN_KEYS.services, fetchServices, { intervalMs: false });
   const {
@@ -91,21 +85,14 @@ function DomainForm({ state, onDone }: { state: NonNullable<DomainDialogState>; 
     });
   }
 
-  async function handleSave(values: DomainValues) {
-    try {
-      if (editing) {
-        await updateDomain(editing.id, values);
-        showSystemSuccess(SYSTEM_MESSAGES.domainUpdated);
-      } else {
-        await createDomain(values);
-        showSystemSuccess(SYSTEM_MESSAGES.domainCreated);
-      }
-      onDone();
-    } catch (error) {
-      showServerFieldErrors(error, setError, FIELDS, 'name');
-      showSystemError(error);
-    }
-  }
+  const handleSave = (values: DomainValues) =>
+    saveForm(editing ? () => updateDomain(editing.id, values) : () => createDomain(values), {
+      success: editing ? SYSTEM_MESSAGES.domainUpdated : SYSTEM_MESSAGES.domainCreated,
+      setError,
+      fields: FIELDS,
+      uniqueField: 'name',
+      onDone,
+    });
 
   const fields = text.fields;
   return (

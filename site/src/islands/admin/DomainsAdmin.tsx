@@ -2,14 +2,15 @@ import { useState } from 'react';
 import { SYSTEM_MESSAGES, type Domain } from '@warraq/contracts';
 import { formatDate, t } from '@/i18n';
 import { useHydrated } from '@/islands/forms/use-hydrated';
-import { QueryError } from '@/islands/dashboard/QueryError';
+import { QueryView } from '@/islands/common/QueryView';
 import { usePolledQuery } from '@/lib/query';
 import { ConfirmDeleteDialog } from './ConfirmDeleteDialog';
 import { DomainFormDialog, type DomainDialogState } from './DomainFormDialog';
 import { ListToolbar } from './ListToolbar';
+import { PrimaryDomainCard, splitDomains } from './PrimaryDomain';
 import { RowActions } from './RowActions';
 import { SslBadge, StatusBadge } from './StatusBadge';
-import { Cell, STACKED_TABLE } from './stacked-table';
+import { Cell, STACKED_TABLE, StackedTable } from './stacked-table';
 import { ADMIN_KEYS, deleteDomain, fetchDomains, refreshQuery } from './system-api';
 import { showSystemSuccess } from './system-toasts';
 import { useNewFlag } from './use-new-flag';
@@ -33,16 +34,13 @@ export default function DomainsAdmin({ openNew }: DomainsAdminProps) {
   const [deleting, setDeleting] = useState<Domain | null>(null);
   useNewFlag(openNew, () => setDialog({ mode: 'create' }));
 
-  const list = domains.data?.data ?? [];
-  const primary = list.find((domain) => domain.is_primary) ?? null;
-  const subdomains = list.filter((domain) => !domain.is_primary);
   const columns = text.columns;
   const actions = (domain: Domain) => (
     <RowActions
       name={domain.name}
       ready={hydrated}
       lockedReason={domain.is_primary ? text.primaryLocked : undefined}
-      onEdit={() => setDialog({ mode: 'edit', domain })}
+      onEdit={() => setDialog({ mode: 'edit', row: domain })}
       onDelete={() => setDeleting(domain)}
     />
   );
@@ -55,84 +53,63 @@ export default function DomainsAdmin({ openNew }: DomainsAdminProps) {
         addLabel={text.add}
         onAdd={() => setDialog({ mode: 'create' })}
       />
-      {domains.status === 'error' && (
-        <QueryError error={domains.error} onRetry={() => void domains.refetch()} />
-      )}
-      {domains.isLoading ? (
-        <p className="flex items-center gap-2 text-sm">
-          <span className="loading loading-spinner loading-sm" aria-hidden="true" />
-          {text.loading}
-        </p>
-      ) : (
-        domains.data && (
-          <>
-            <section
-              className="flex flex-wrap items-center justify-between gap-3 rounded-box border border-primary/40 bg-primary/5 p-4"
-              aria-labelledby="primary-domain-title"
-              data-testid="primary-domain"
-            >
-              <div className="min-w-0">
-                <h2 id="primary-domain-title" className="text-xs opacity-70">
-                  {text.primary}
-                </h2>
-                <p className="text-lg font-bold break-all" dir="ltr">
-                  {primary?.name ?? text.noPrimary}
-                </p>
-              </div>
-              {primary && (
-                <div className="flex flex-wrap items-center gap-2">
-                  <span className="badge badge-primary badge-sm">{text.primaryBadge}</span>
-                  <StatusBadge status={primary.status} />
-                  <SslBadge status={primary.ssl_status} />
-                  {actions(primary)}
-                </div>
-              )}
-            </section>
-            {subdomains.length === 0 ? (
-              <p className="text-sm opacity-70">{text.empty}</p>
-            ) : (
-              <div className="rounded-box border border-base-300 sm:overflow-x-auto">
-                <table className={STACKED_TABLE.table} aria-label={text.listLabel}>
-                  <thead className={STACKED_TABLE.head}>
-                    <tr>
-                      <th scope="col">{columns.name}</th>
-                      <th scope="col">{columns.service}</th>
-                      <th scope="col">{columns.status}</th>
-                      <th scope="col">{columns.ssl}</th>
-                      <th scope="col">{columns.createdAt}</th>
-                      <th scope="col">{columns.actions}</th>
+      <QueryView query={domains} loadingLabel={text.loading}>
+        {(data) => {
+          const { primary, subdomains } = splitDomains(data.data);
+          return (
+            <>
+              <PrimaryDomainCard primary={primary} heading="h2">
+                {primary && (
+                  <div className="flex flex-wrap items-center gap-2">
+                    <span className="badge badge-primary badge-sm">{text.primaryBadge}</span>
+                    <StatusBadge status={primary.status} />
+                    <SslBadge status={primary.ssl_status} />
+                    {actions(primary)}
+                  </div>
+                )}
+              </PrimaryDomainCard>
+              {subdomains.length === 0 ? (
+                <p className="text-sm opacity-70">{text.empty}</p>
+              ) : (
+                <StackedTable
+                  label={text.listLabel}
+                  columns={[
+                    columns.name,
+                    columns.service,
+                    columns.status,
+                    columns.ssl,
+                    columns.createdAt,
+                    columns.actions,
+                  ]}
+                >
+                  {subdomains.map((domain) => (
+                    <tr key={domain.id} className={STACKED_TABLE.row} data-testid="domain-row">
+                      <Cell label={columns.name} className="font-semibold">
+                        <span dir="ltr" className="min-w-0 break-all">
+                          {domain.name}
+                        </span>
+                      </Cell>
+                      <Cell label={columns.service}>
+                        <span dir="auto">{domain.service_name ?? text.noService}</span>
+                      </Cell>
+                      <Cell label={columns.status}>
+                        <StatusBadge status={domain.status} />
+                      </Cell>
+                      <Cell label={columns.ssl}>
+                        <SslBadge status={domain.ssl_status} />
+                      </Cell>
+                      <Cell label={columns.createdAt} className="whitespace-nowrap">
+                        {formatDate(domain.created_at)}
+                      </Cell>
+                      <Cell label={columns.actions}>{actions(domain)}</Cell>
                     </tr>
-                  </thead>
-                  <tbody className={STACKED_TABLE.body}>
-                    {subdomains.map((domain) => (
-                      <tr key={domain.id} className={STACKED_TABLE.row} data-testid="domain-row">
-                        <Cell label={columns.name} className="font-semibold">
-                          <span dir="ltr" className="min-w-0 break-all">
-                            {domain.name}
-                          </span>
-                        </Cell>
-                        <Cell label={columns.service}>
-                          <span dir="auto">{domain.service_name ?? text.noService}</span>
-                        </Cell>
-                        <Cell label={columns.status}>
-                          <StatusBadge status={domain.status} />
-                        </Cell>
-                        <Cell label={columns.ssl}>
-                          <SslBadge status={domain.ssl_status} />
-                        </Cell>
-                        <Cell label={columns.createdAt} className="whitespace-nowrap">
-                          {formatDate(domain.created_at)}
-                        </Cell>
-                        <Cell label={columns.actions}>{actions(domain)}</Cell>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
-            )}
-          </>
-        )
-      )}
+                  ))}
+                </StackedTable>
+              )}
+            </>
+          );
+        }}
+      </QueryView>
       <DomainFormDialog state={dialog} onClose={() => setDialog(null)} />
       <ConfirmDeleteDialog
         target={deleting}

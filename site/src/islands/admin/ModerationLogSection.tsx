@@ -2,7 +2,7 @@ import type { ModerationAction, ModerationLogEntry } from '@warraq/contracts';
 import { t } from '@/i18n';
 import { formatDateTime } from '@/islands/dashboard/format';
 import { PagedLog } from './PagedLog';
-import { Cell, STACKED_TABLE } from './stacked-table';
+import { Cell, STACKED_TABLE, StackedTable } from './stacked-table';
 import { ADMIN_KEYS, fetchModerationLog } from './system-api';
 
 const text = t.logs.moderation;
@@ -24,49 +24,42 @@ export function ModerationLogSection() {
       empty={text.empty}
     >
       {(entries: ModerationLogEntry[]) => (
-        <table className={`${STACKED_TABLE.table} table-sm`} aria-label={text.tab}>
-          <thead className={STACKED_TABLE.head}>
-            <tr>
-              <th scope="col">{columns.who}</th>
-              <th scope="col">{columns.action}</th>
-              <th scope="col">{columns.what}</th>
-              <th scope="col">{columns.when}</th>
-              <th scope="col">{columns.reason}</th>
+        <StackedTable
+          label={text.tab}
+          className="table-sm"
+          columns={[columns.who, columns.action, columns.what, columns.when, columns.reason]}
+        >
+          {entries.map((entry) => (
+            <tr key={entry.id} className={STACKED_TABLE.row} data-testid="moderation-log-row">
+              <Cell label={columns.who} className="whitespace-nowrap">
+                <span dir="auto">{entry.actor?.username ?? text.deletedActor}</span>
+              </Cell>
+              <Cell label={columns.action}>
+                <span className={`badge badge-sm ${ACTION_CLASS[entry.action]}`}>
+                  {text.actions[entry.action]}
+                </span>
+              </Cell>
+              <Cell label={columns.what} className="sm:min-w-40">
+                <span className="min-w-0 break-words">
+                  <span className="text-xs opacity-70">{text.kinds[entry.contentType]}: </span>
+                  <span dir="auto">{entry.title}</span>
+                </span>
+              </Cell>
+              <Cell label={columns.when} className="whitespace-nowrap">
+                {formatDateTime(entry.created_at)}
+              </Cell>
+              <Cell label={columns.reason} className="sm:min-w-40">
+                {entry.note ? (
+                  <span dir="auto" className="min-w-0 break-words">
+                    {entry.note}
+                  </span>
+                ) : (
+                  <span className="opacity-60">{text.noReason}</span>
+                )}
+              </Cell>
             </tr>
-          </thead>
-          <tbody className={STACKED_TABLE.body}>
-            {entries.map((entry) => (
-              <tr key={entry.id} className={STACKED_TABLE.row} data-testid="moderation-log-row">
-                <Cell label={columns.who} className="whitespace-nowrap">
-                  <span dir="auto">{entry.actor?.username ?? text.deletedActor}</span>
-                </Cell>
-                <Cell label={columns.action}>
-                  <span className={`badge badge-sm ${ACTION_CLASS[entry.action]}`}>
-                    {text.actions[entry.action]}
-                  </span>
-                </Cell>
-                <Cell label={columns.what} className="sm:min-w-40">
-                  <span className="min-w-0 break-words">
-                    <span className="text-xs opacity-70">{text.kinds[entry.contentType]}: </span>
-                    <span dir="auto">{entry.title}</span>
-                  </span>
-                </Cell>
-                <Cell label={columns.when} className="whitespace-nowrap">
-                  {formatDateTime(entry.created_at)}
-                </Cell>
-                <Cell label={columns.reason} className="sm:min-w-40">
-                  {entry.note ? (
-                    <span dir="auto" className="min-w-0 break-words">
-                      {entry.note}
-                    </span>
-                  ) : (
-                    <span className="opacity-60">{text.noReason}</span>
-                  )}
-                </Cell>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+          ))}
+        </StackedTable>
       )}
     </PagedLog>
   );

@@ -12,7 +12,7 @@ interface PagedLogProps<T> {
   label: string;
   intro: string;
   empty: string;
-  /** The table of one page's rows. */
+  /** The table of one page's rows (a `StackedTable`). */
   children: (rows: T[]) => ReactNode;
 }
 
@@ -26,12 +26,7 @@ export function PagedLog<T>({ keyFor, fetchPage, label, intro, empty, children }
       <p className="text-sm opacity-80">{intro}</p>
       {log.status === 'error' && <QueryError error={log.error} onRetry={() => void log.refetch()} />}
       {log.isLoading && <span className="loading loading-spinner" aria-label={t.common.loading} />}
-      {log.data &&
-        (rows.length === 0 ? (
-          <p className="text-sm opacity-70">{empty}</p>
-        ) : (
-          <div className="rounded-box border border-base-300 sm:overflow-x-auto">{children(rows)}</div>
-        ))}
+      {log.data && (rows.length === 0 ? <p className="text-sm opacity-70">{empty}</p> : children(rows))}
       {log.data && (
         <Pager
           page={log.data.meta.page}

@@ -12,11 +12,9 @@ import { t } from '@/i18n';
 import { TextField } from '@/islands/forms/TextField';
 import { useHydrated } from '@/islands/forms/use-hydrated';
 import { FormButtons } from './FormButtons';
-import { Modal } from './Modal';
+import { FormDialog, saveForm, type FormDialogState } from './FormDialog';
 import { SelectField } from './SelectField';
-import { showServerFieldErrors } from './form-errors';
 import { createService, updateService } from './system-api';
-import { showSystemError, showSystemSuccess } from './system-toasts';
 
 type ServiceInput = z.input<typeof CreateServiceBodySchema>;
 type ServiceValues = z.output<typeof CreateServiceBodySchema>;
@@ -26,7 +24,7 @@ const text = t.systemAdmin;
 const typeOptions = SERVICE_TYPES.map((type) => ({ value: type, label: type }));
 const statusOptions = SERVICE_STATUSES.map((status) => ({ value: status, label: text.statusLabels[status] }));
 
-export type ServiceDialogState = { mode: 'create' } | { mode: 'edit'; service: Service } | null;
+export type ServiceDialogState = FormDialogState<Service>;
 
 interface ServiceFormDialogProps {
   state: ServiceDialogState;
@@ -36,19 +34,19 @@ interface ServiceFormDialogProps {
 /** Spec §2 add/edit dialog; §5: name and URL required; new services default to core and active. */
 export function ServiceFormDialog({ state, onClose }: ServiceFormDialogProps) {
   return (
-    <Modal
-      open={state !== null}
-      title={state?.mode === 'edit' ? text.services.editTitle : text.services.addTitle}
+    <FormDialog
+      state={state}
+      titles={{ add: text.services.addTitle, edit: text.services.editTitle }}
       onClose={onClose}
     >
-      {state && <ServiceForm state={state} onDone={onClose} />}
-    </Modal>
+      {(open) => <ServiceForm state={open} onDone={onClose} />}
+    </FormDialog>
   );
 }
 
 function ServiceForm({ state, onDone }: { state: NonNullable<ServiceDialogState>; onDone: () => void }) {
   const hydrated = useHydrated();
-  const editing = state.mode === 'edit' ? state.service : null;
+  const editing = state.mode === 'edit' ? state.row : null;
   const {
     register,
     handleSubmit,
@@ -61,21 +59,14 @@ function ServiceForm({ state, onDone }: { state: NonNullable<ServiceDialogState>
       : { name: '', url: '', type: 'core', status: 'active' },
   });
 
-  async function handleSave(values: ServiceValues) {
-    try {
-      if (editing) {
-        await updateService(editing.id, values);
-        showSystemSuccess(SYSTEM_MESSAGES.serviceUpdated);
-      } else {
-        await createService(values);
-        showSystemSuccess(SYSTEM_MESSAGES.serviceCreated);
-      }
-      onDone();
-    } catch (error) {
-      showServerFieldErrors(error, setError, FIELDS, 'name');
-      showSystemError(error);
-    }
-  }
+  const handleSave = (values: ServiceValues) =>
+    saveForm(editing ? () => updateService(editing.id, values) : () => createService(values), {
+      success: editing ? SYSTEM_MESSAGES.serviceUpdated : SYSTEM_MESSAGES.serviceCreated,
+      setError,
+      fields: FIELDS,
+      uniqueField: 'name',
+      onDone,
+    });
 
   const columns = text.services.columns;
   return (

@@ -2,14 +2,14 @@ import { useState } from 'react';
 import { SYSTEM_MESSAGES, type Service } from '@warraq/contracts';
 import { formatDate, t } from '@/i18n';
 import { useHydrated } from '@/islands/forms/use-hydrated';
-import { QueryError } from '@/islands/dashboard/QueryError';
+import { QueryView } from '@/islands/common/QueryView';
 import { usePolledQuery } from '@/lib/query';
 import { ConfirmDeleteDialog } from './ConfirmDeleteDialog';
 import { ListToolbar } from './ListToolbar';
 import { RowActions } from './RowActions';
 import { ServiceFormDialog, type ServiceDialogState } from './ServiceFormDialog';
 import { StatusBadge } from './StatusBadge';
-import { Cell, STACKED_TABLE } from './stacked-table';
+import { Cell, STACKED_TABLE, StackedTable } from './stacked-table';
 import { ADMIN_KEYS, deleteService, fetchServices, refreshQuery } from './system-api';
 import { showSystemSuccess } from './system-toasts';
 import { useNewFlag } from './use-new-flag';
@@ -29,7 +29,6 @@ export default function ServicesAdmin({ openNew }: ServicesAdminProps) {
   const [deleting, setDeleting] = useState<Service | null>(null);
   useNewFlag(openNew, () => setDialog({ mode: 'create' }));
 
-  const list = services.data?.data ?? [];
   const columns = text.columns;
   return (
     <div className="flex flex-col gap-4">
@@ -39,77 +38,66 @@ export default function ServicesAdmin({ openNew }: ServicesAdminProps) {
         addLabel={text.add}
         onAdd={() => setDialog({ mode: 'create' })}
       />
-      {services.status === 'error' && (
-        <QueryError error={services.error} onRetry={() => void services.refetch()} />
-      )}
-      {services.isLoading ? (
-        <p className="flex items-center gap-2 text-sm">
-          <span className="loading loading-spinner loading-sm" aria-hidden="true" />
-          {text.loading}
-        </p>
-      ) : (
-        services.data &&
-        (list.length === 0 ? (
-          <p className="text-sm opacity-70">{text.empty}</p>
-        ) : (
-          <div className="rounded-box border border-base-300 sm:overflow-x-auto">
-            <table className={STACKED_TABLE.table} aria-label={text.listLabel}>
-              <thead className={STACKED_TABLE.head}>
-                <tr>
-                  <th scope="col">{columns.name}</th>
-                  <th scope="col">{columns.type}</th>
-                  <th scope="col">{columns.url}</th>
-                  <th scope="col">{columns.status}</th>
-                  <th scope="col">{columns.createdAt}</th>
-                  <th scope="col">{columns.actions}</th>
+      <QueryView query={services} loadingLabel={text.loading}>
+        {({ data: list }) =>
+          list.length === 0 ? (
+            <p className="text-sm opacity-70">{text.empty}</p>
+          ) : (
+            <StackedTable
+              label={text.listLabel}
+              columns={[
+                columns.name,
+                columns.type,
+                columns.url,
+                columns.status,
+                columns.createdAt,
+                columns.actions,
+              ]}
+            >
+              {list.map((service) => (
+                <tr key={service.id} className={STACKED_TABLE.row} data-testid="service-row">
+                  <Cell label={columns.name} className="font-semibold">
+                    <span dir="auto" className="min-w-0 break-words">
+                      {service.name}
+                    </span>
+                  </Cell>
+                  <Cell label={columns.type}>
+                    <span className="badge badge-outline badge-sm" dir="ltr">
+                      {service.type}
+                    </span>
+                  </Cell>
+                  <Cell label={columns.url} className="sm:max-w-64">
+                    <a
+                      href={service.url}
+                      className="link block max-w-full min-w-0 truncate"
+                      dir="ltr"
+                      title={service.url}
+                      target="_blank"
+                      rel="noopener noreferrer"
+                    >
+                      {service.url}
+                    </a>
+                  </Cell>
+                  <Cell label={columns.status}>
+                    <StatusBadge status={service.status} />
+                  </Cell>
+                  <Cell label={columns.createdAt} className="whitespace-nowrap">
+                    {formatDate(service.created_at)}
+                  </Cell>
+                  <Cell label={columns.actions}>
+                    <RowActions
+                      name={service.name}
+                      ready={hydrated}
+                      onEdit={() => setDialog({ mode: 'edit', row: service })}
+                      onDelete={() => setDeleting(service)}
+                    />
+                  </Cell>
                 </tr>
-              </thead>
-              <tbody className={STACKED_TABLE.body}>
-                {list.map((service) => (
-                  <tr key={service.id} className={STACKED_TABLE.row} data-testid="service-row">
-                    <Cell label={columns.name} className="font-semibold">
-                      <span dir="auto" className="min-w-0 break-words">
-                        {service.name}
-                      </span>
-                    </Cell>
-                    <Cell label={columns.type}>
-                      <span className="badge badge-outline badge-sm" dir="ltr">
-                        {service.type}
-                      </span>
-                    </Cell>
-                    <Cell label={columns.url} className="sm:max-w-64">
-                      <a
-                        href={service.url}
-                        className="link block max-w-full min-w-0 truncate"
-                        dir="ltr"
-                        title={service.url}
-                        target="_blank"
-                        rel="noopener noreferrer"
-                      >
-                        {service.url}
-                      </a>
-                    </Cell>
-                    <Cell label={columns.status}>
-                      <StatusBadge status={service.status} />
-                    </Cell>
-                    <Cell label={columns.createdAt} className="whitespace-nowrap">
-                      {formatDate(service.created_at)}
-                    </Cell>
-                    <Cell label={columns.actions}>
-                      <RowActions
-                        name={service.name}
-                        ready={hydrated}
-                        onEdit={() => setDialog({ mode: 'edit', service })}
-                        onDelete={() => setDeleting(service)}
-                      />
-                    </Cell>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        ))
-      )}
+              ))}
+            </StackedTable>
+          )
+        }
+      </QueryView>
       <ServiceFormDialog state={dialog} onClose={() => setDialog(null)} />
       <ConfirmDeleteDialog
         target={deleting}

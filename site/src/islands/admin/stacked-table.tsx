@@ -23,6 +23,36 @@ interface CellProps extends TdHTMLAttributes<HTMLTableCellElement> {
   children?: ReactNode;
 }
 
+interface StackedTableProps {
+  /** The table's accessible name. */
+  label: string;
+  columns: readonly string[];
+  /** More table classes, e.g. `table-sm`. */
+  className?: string;
+  /** The rows: `<tr className={STACKED_TABLE.row}>` of `Cell`s, one a column. */
+  children: ReactNode;
+}
+
+/** A bordered stacked table with its column headers. */
+export function StackedTable({ label, columns, className = '', children }: StackedTableProps) {
+  return (
+    <div className="rounded-box border border-base-300 sm:overflow-x-auto">
+      <table className={`${STACKED_TABLE.table} ${className}`} aria-label={label}>
+        <thead className={STACKED_TABLE.head}>
+          <tr>
+            {columns.map((column) => (
+              <th key={column} scope="col">
+                {column}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className={STACKED_TABLE.body}>{children}</tbody>
+      </table>
+    </div>
+  );
+}
+
 /** A cell of a stacked table. Left-to-right values (URLs, domains) go in an inner `dir="ltr"` span. */
 export function Cell({ label, className = '', children, ...cell }: CellProps) {
   return (

@@ -1,8 +1,9 @@
 import type { Domain } from '@warraq/contracts';
 import { t } from '@/i18n';
+import { PrimaryDomainCard, splitDomains } from '@/islands/admin/PrimaryDomain';
+import { QueryView } from '@/islands/common/QueryView';
 import { usePolledQuery } from '@/lib/query';
 import { DASHBOARD_KEYS, fetchDomains } from './dashboard-queries';
-import { QueryError } from './QueryError';
 
 const text = t.dashboard.domains;
 
@@ -23,9 +24,6 @@ interface DomainsPanelProps {
 /** Spec §2 Domain Management (admins): the primary domain, the subdomains, Add Subdomain. */
 export default function DomainsPanel({ addSubdomainHref }: DomainsPanelProps) {
   const domains = usePolledQuery(DASHBOARD_KEYS.domains, fetchDomains);
-  const list = domains.data?.data ?? [];
-  const primary = list.find((domain) => domain.is_primary) ?? null;
-  const subdomains = list.filter((domain) => !domain.is_primary);
   return (
     <section className="card border border-base-300 bg-base-100" aria-labelledby="domains-panel-title">
       <div className="card-body gap-4 p-4 sm:p-6">
@@ -37,57 +35,46 @@ export default function DomainsPanel({ addSubdomainHref }: DomainsPanelProps) {
             {text.addSubdomain}
           </a>
         </div>
-        {domains.status === 'error' && (
-          <QueryError error={domains.error} onRetry={() => void domains.refetch()} />
-        )}
-        {domains.isLoading ? (
-          <p className="flex items-center gap-2 text-sm">
-            <span className="loading loading-spinner loading-sm" aria-hidden="true" />
-            {text.loading}
-          </p>
-        ) : (
-          domains.data && (
-            <>
-              <div
-                className="flex flex-wrap items-center justify-between gap-2 rounded-box border border-primary/40 bg-primary/5 p-4"
-                data-testid="primary-domain"
-              >
-                <div className="min-w-0">
-                  <p className="text-xs opacity-70">{text.primary}</p>
-                  <p className="text-lg font-bold break-all" dir="ltr">
-                    {primary?.name ?? text.noPrimary}
-                  </p>
+        <QueryView query={domains} loadingLabel={text.loading}>
+          {(data) => {
+            const { primary, subdomains } = splitDomains(data.data);
+            return (
+              <>
+                <PrimaryDomainCard primary={primary} heading="h3">
+                  {primary && <StatusBadge domain={primary} />}
+                </PrimaryDomainCard>
+                <div className="flex flex-col gap-2">
+                  <h3 className="font-semibold">{text.subdomains}</h3>
+                  {subdomains.length === 0 ? (
+                    <p className="text-sm opacity-70">{text.empty}</p>
+                  ) : (
+                    <ul className="divide-y divide-base-300" aria-label={text.subdomains}>
+                      {subdomains.map((domain) => (
+                        <li
+                          key={domain.id}
+                          className="flex flex-wrap items-center justify-between gap-2 py-2"
+                        >
+                          <span className="min-w-0 font-medium break-all" dir="ltr">
+                            {domain.name}
+                          </span>
+                          <span className="flex flex-wrap items-center gap-2 text-xs">
+                            <span className="opacity-70" dir="auto">
+                              {text.service}: {domain.service_name ?? text.noService}
+                            </span>
+                            <span className="badge badge-outline badge-sm" dir="ltr">
+                              {text.ssl} {domain.ssl_status}
+                            </span>
+                            <StatusBadge domain={domain} />
+                          </span>
+                        </li>
+                      ))}
+                    </ul>
+                  )}
                 </div>
-                {primary && <StatusBadge domain={primary} />}
-              </div>
-              <div className="flex flex-col gap-2">
-                <h3 className="font-semibold">{text.subdomains}</h3>
-                {subdomains.length === 0 ? (
-                  <p className="text-sm opacity-70">{text.empty}</p>
-                ) : (
-                  <ul className="divide-y divide-base-300" aria-label={text.subdomains}>
-                    {subdomains.map((domain) => (
-                      <li key={domain.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
-                        <span className="min-w-0 font-medium break-all" dir="ltr">
-                          {domain.name}
-                        </span>
-                        <span className="flex flex-wrap items-center gap-2 text-xs">
-                          <span className="opacity-70" dir="auto">
-                            {text.service}: {domain.service_name ?? text.noService}
-                          </span>
-                          <span className="badge badge-outline badge-sm" dir="ltr">
-                            {text.ssl} {domain.ssl_status}
-                          </span>
-                          <StatusBadge domain={domain} />
-                        </span>
-                      </li>
-                    ))}
-                  </ul>
-                )}
-              </div>
-            </>
-          )
-        )}
+              </>
+            );
+          }}
+        </QueryView>
       </div>
     </section>
   );

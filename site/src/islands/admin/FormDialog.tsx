@@ -1,0 +1,53 @@
+import type { ReactNode } from 'react';
+import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
+import { Modal } from './Modal';
+import { showServerFieldErrors } from './form-errors';
+import { showSystemError, showSystemSuccess } from './system-toasts';
+
+/** An add/edit dialog: closed, adding, or editing `row`. */
+export type FormDialogState<T> = { mode: 'create' } | { mode: 'edit'; row: T } | null;
+
+interface FormDialogProps<T> {
+  state: FormDialogState<T>;
+  titles: { add: string; edit: string };
+  onClose: () => void;
+  /** The form, mounted afresh each time the dialog opens (so it starts from its defaults). */
+  children: (state: NonNullable<FormDialogState<T>>) => ReactNode;
+}
+
+/** Spec §2 add/edit dialog around a row's form. */
+export function FormDialog<T>({ state, titles, onClose, children }: FormDialogProps<T>) {
+  return (
+    <Modal open={state !== null} title={state?.mode === 'edit' ? titles.edit : titles.add} onClose={onClose}>
+      {state && children(state)}
+    </Modal>
+  );
+}
+
+interface SaveFormOptions<T extends FieldValues> {
+  /** The spec's Success toast title. */
+  success: string;
+  setError: UseFormSetError<T>;
+  fields: readonly Path<T>[];
+  /** The field a 409 (name taken) lands on. */
+  uniqueField: Path<T>;
+  onDone: () => void;
+}
+
+/**
+ * Runs an add/edit form's save: the Success toast and close, or the refusal on the fields
+ * and the spec's Error toast (the dialog stays open).
+ */
+export async function saveForm<T extends FieldValues>(
+  save: () => Promise<unknown>,
+  { success, setError, fields, uniqueField, onDone }: SaveFormOptions<T>,
+): Promise<void> {
+  try {
+    await save();
+    showSystemSuccess(success);
+    onDone();
+  } catch (error) {
+    showServerFieldErrors(error, setError, fields, uniqueField);
+    showSystemError(error);
+  }
+}
