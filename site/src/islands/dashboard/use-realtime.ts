@@ -2,18 +2,10 @@ import { useEffect } from 'react';
 import { map } from 'nanostores';
 import { useStore } from '@nanostores/react';
 import { useHydrated } from '@/islands/forms/use-hydrated';
-import { sharedRealtime, type RealtimeState } from '@/lib/realtime/realtime';
+import { INITIAL_REALTIME_STATE, sharedRealtime, type RealtimeState } from '@/lib/realtime/realtime';
 
 // What a server render shows (there is no socket there); equal to the client's state before start.
-const offline = map<RealtimeState>({
-  status: 'disconnected',
-  attempts: 0,
-  subdomain: null,
-  authenticated: false,
-  userId: null,
-  activeConnections: null,
-  lastHeartbeat: null,
-});
+const offline = map<RealtimeState>({ ...INITIAL_REALTIME_STATE });
 
 /** The page's shared `/ws` connection, opened on mount, and its live state. */
 export function useRealtime(): RealtimeState {

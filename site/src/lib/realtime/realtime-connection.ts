@@ -41,7 +41,8 @@ type Listener = (event: ServerEvent) => void;
 const SOCKET_OPEN = 1;
 const SOCKET_CLOSED = 3;
 
-const INITIAL_STATE: RealtimeState = {
+/** A connection's state before it starts (and a server render's, where there is no socket). */
+export const INITIAL_REALTIME_STATE: Readonly<RealtimeState> = {
   status: 'disconnected',
   attempts: 0,
   subdomain: null,
@@ -56,7 +57,7 @@ const INITIAL_STATE: RealtimeState = {
  * contracts' ServerEventSchema, a ping every 30 s, and reconnects with the spec's backoff.
  */
 export class RealtimeConnection {
-  readonly $state: MapStore<RealtimeState> = map({ ...INITIAL_STATE });
+  readonly $state: MapStore<RealtimeState> = map({ ...INITIAL_REALTIME_STATE });
   private readonly policy: ReconnectPolicy;
   private readonly listeners = new Set<Listener>();
   private socket: SocketLike | null = null;

@@ -1,7 +1,7 @@
 import { RealtimeConnection, type SocketLike } from './realtime-connection';
 import { socketUrl } from './reconnect-policy';
 
-export type { RealtimeState, RealtimeStatus } from './realtime-connection';
+export { INITIAL_REALTIME_STATE, type RealtimeState, type RealtimeStatus } from './realtime-connection';
 
 /** The browser's WebSocket behind the small interface the connection uses. */
 function browserSocket(url: string): SocketLike {
