@@ -19,6 +19,7 @@ import { href } from '@/lib/site/href';
 import { QueryError } from '@/islands/dashboard/QueryError';
 import { EmptyState, LoadingBlock } from '@/islands/common/LoadState';
 import { Pager } from '@/islands/common/Pager';
+import { TabPanel, Tabs } from '@/islands/common/Tabs';
 import { ContentTable, type ContentActionHandler } from './ContentTable';
 import { ModerationDialog } from './ModerationDialog';
 import { runModeration } from './run-moderation';
@@ -149,22 +150,17 @@ export default function ContentManager({ initialTab, initialType, viewSite }: Co
   return (
     <div className="flex flex-col gap-4">
       <div className="flex flex-col gap-3 md:flex-row md:items-end md:justify-between">
-        <div
-          role="tablist"
-          aria-label={text.tabsLabel}
+        <Tabs
+          tabs={CONTENT_TABS}
+          current={tab}
+          onSelect={setTab}
+          label={text.tabsLabel}
+          idPrefix="content"
           className="tabs tabs-box tabs-sm w-full flex-nowrap overflow-x-auto sm:tabs-md md:w-auto"
+          tabClassName="tab flex-1 shrink-0 flex-nowrap gap-1 whitespace-nowrap max-sm:text-xs md:flex-none"
         >
-          {CONTENT_TABS.map((status) => (
-            <button
-              key={status}
-              type="button"
-              role="tab"
-              id={`content-tab-${status}`}
-              aria-controls="content-panel"
-              aria-selected={status === tab}
-              className={`tab flex-1 shrink-0 flex-nowrap gap-1 whitespace-nowrap max-sm:text-xs md:flex-none ${status === tab ? 'tab-active' : ''}`}
-              onClick={() => setTab(status)}
-            >
+          {(status) => (
+            <>
               {text.tabs[status]}
               {status === 'pending' && pendingTotal !== undefined && (
                 <span
@@ -175,9 +171,9 @@ export default function ContentManager({ initialTab, initialType, viewSite }: Co
                   {formatNumber(pendingTotal)}
                 </span>
               )}
-            </button>
-          ))}
-        </div>
+            </>
+          )}
+        </Tabs>
         <form
           role="search"
           className="flex flex-col gap-2 sm:flex-row sm:items-end"
@@ -214,7 +210,7 @@ export default function ContentManager({ initialTab, initialType, viewSite }: Co
           </label>
         </form>
       </div>
-      <section id="content-panel" role="tabpanel" aria-labelledby={`content-tab-${tab}`}>
+      <TabPanel idPrefix="content" current={tab}>
         <TabList
           key={tab}
           params={params}
@@ -223,7 +219,7 @@ export default function ContentManager({ initialTab, initialType, viewSite }: Co
           onSettled={handleSettled}
           onPage={(page) => setPages((current) => ({ ...current, [tab]: page }))}
         />
-      </section>
+      </TabPanel>
       <ModerationDialog
         request={dialogRequest}
         reasonRequired={false}

@@ -17,6 +17,7 @@ import { href, type HrefContext } from '@/lib/site/href';
 import { showToast } from '@/stores/toasts';
 import { EmptyState, LoadingBlock } from '@/islands/common/LoadState';
 import { Pager } from '@/islands/common/Pager';
+import { TabPanel, Tabs } from '@/islands/common/Tabs';
 import { QueryError } from '@/islands/dashboard/QueryError';
 import { useNotificationEvents } from './use-notification-events';
 
@@ -195,25 +196,18 @@ export default function NotificationsPage({ initialTab, site }: NotificationsPag
           {text.markAllRead}
         </button>
       </div>
-      <div role="tablist" aria-label={text.tabsLabel} className="tabs tabs-box">
-        {NOTIFICATION_TABS.map((item) => (
-          <button
-            key={item}
-            type="button"
-            role="tab"
-            id={`notifications-tab-${item}`}
-            aria-controls="notifications-panel"
-            aria-selected={item === tab}
-            className={`tab flex-1 whitespace-nowrap sm:flex-none ${item === tab ? 'tab-active' : ''}`}
-            onClick={() => setTab(item)}
-          >
-            {text.tabs[item]}
-          </button>
-        ))}
-      </div>
-      <section id="notifications-panel" role="tabpanel" aria-labelledby={`notifications-tab-${tab}`}>
+      <Tabs
+        tabs={NOTIFICATION_TABS}
+        current={tab}
+        onSelect={setTab}
+        label={text.tabsLabel}
+        idPrefix="notifications"
+      >
+        {(item) => text.tabs[item]}
+      </Tabs>
+      <TabPanel idPrefix="notifications" current={tab}>
         <TabList key={tab} tab={tab} site={site} onUnread={handleUnread} />
-      </section>
+      </TabPanel>
     </div>
   );
 }

@@ -7,6 +7,7 @@ import { href, type HrefContext } from '@/lib/site/href';
 import { exactCommentTime, relativeCommentTime } from '@/islands/comments/comment-time';
 import { useNow } from '@/islands/comments/use-now';
 import { LoadError, LoadingBlock } from '@/islands/common/LoadState';
+import { TabPanel, Tabs } from '@/islands/common/Tabs';
 import { FavoritesTab, LibraryTab } from './ProfileLists';
 
 const text = t.profile;
@@ -219,28 +220,10 @@ export default function ProfilePage(props: ProfilePageProps) {
   return (
     <div className="flex flex-col gap-4">
       <Header {...props} stats={stats.data} />
-      <div role="tablist" aria-label={text.tabsLabel} className="tabs tabs-box">
-        {PROFILE_TABS.map((item) => (
-          <button
-            key={item}
-            type="button"
-            role="tab"
-            id={`profile-tab-${item}`}
-            aria-controls="profile-panel"
-            aria-selected={item === tab}
-            className={`tab flex-1 whitespace-nowrap sm:flex-none ${item === tab ? 'tab-active' : ''}`}
-            onClick={() => setTab(item)}
-          >
-            {text.tabs[item]}
-          </button>
-        ))}
-      </div>
-      <section
-        id="profile-panel"
-        role="tabpanel"
-        aria-labelledby={`profile-tab-${tab}`}
-        className="flex flex-col gap-4"
-      >
+      <Tabs tabs={PROFILE_TABS} current={tab} onSelect={setTab} label={text.tabsLabel} idPrefix="profile">
+        {(item) => text.tabs[item]}
+      </Tabs>
+      <TabPanel idPrefix="profile" current={tab} className="flex flex-col gap-4">
         {tab === 'overview' && (
           <>
             {statsBlock ?? (stats.data && <StatsCards stats={stats.data} now={now} />)}
@@ -253,7 +236,7 @@ export default function ProfilePage(props: ProfilePageProps) {
         {tab === 'favorites' && <FavoritesTab site={site} />}
         {tab === 'activity' &&
           (activityBlock ?? (activity.data && <ActivityList items={activity.data} site={site} now={now} />))}
-      </section>
+      </TabPanel>
     </div>
   );
 }
