@@ -44,13 +44,19 @@ export class ContentPage {
     return this.page.getByRole('dialog', { name: DIALOG_TITLES[action] });
   }
 
-  /** Opens the action's dialog for the row, fills its field when given, and confirms. */
-  async act(title: string, action: ContentActionLabel, field?: { label: string; value: string }) {
+  /** Opens the action's dialog from the row's button. */
+  async open(title: string, action: ContentActionLabel): Promise<Locator> {
     await this.row(title)
       .getByRole('button', { name: `${action}: ${title}` })
       .click();
     const dialog = this.dialog(action);
     await expect(dialog).toBeVisible();
+    return dialog;
+  }
+
+  /** Opens the action's dialog for the row, fills its field when given, and confirms. */
+  async act(title: string, action: ContentActionLabel, field?: { label: string; value: string }) {
+    const dialog = await this.open(title, action);
     if (field) await dialog.getByLabel(field.label).fill(field.value);
     await dialog.getByRole('button', { name: action, exact: true }).click();
     await expect(dialog).toBeHidden();

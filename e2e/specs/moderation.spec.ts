@@ -1,4 +1,4 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { logInThroughPage } from '../fixtures/accounts';
 import { freshChapterNumber, seriesByTitle, uploadPendingChapter } from '../fixtures/catalogue';
 import { shoot } from '../fixtures/screenshots';
@@ -39,19 +39,38 @@ async function readerUploads(page: Page, seriesId: number) {
   return { ...chapter, chapterNumber, title: chapterTitle(SERIES, chapterNumber) };
 }
 
+/** `page` logs in as the reader and uploads a pending chapter to the test series. */
+async function readerWithPendingChapter(page: Page, request: APIRequestContext) {
+  const series = await seriesByTitle(request, SERIES);
+  await logInThroughPage(page, 'manga', DEMO.reader);
+  const chapter = await readerUploads(page, series.id);
+  return { series, chapter };
+}
+
+/** A staff member on /content in their own browser. */
+async function contentAs(browser: Browser, account: { username: string; password: string }) {
+  const session = await signedIn(browser, 'dashboard', account);
+  const content = new ContentPage(session.page);
+  await content.goto();
+  return { ...session, content };
+}
+
+/** Opens a chapter in the reader and waits until it is ready. */
+async function openChapter(page: Page, path: string) {
+  await page.goto(edge.url('manga', path));
+  await new ReaderPage(page).ready();
+}
+
 test('a moderator approves a reader’s pending chapter from /content, and guests can then read it', async ({
   page,
   request,
   browser,
 }) => {
   test.setTimeout(120_000);
-  const series = await seriesByTitle(request, SERIES);
-  await logInThroughPage(page, 'manga', DEMO.reader);
-  const chapter = await readerUploads(page, series.id);
+  const { series, chapter } = await readerWithPendingChapter(page, request);
 
-  const moderator = await signedIn(browser, 'dashboard', DEMO.moderator);
-  const content = new ContentPage(moderator.page);
-  await content.goto();
+  const moderator = await contentAs(browser, DEMO.moderator);
+  const { content } = moderator;
   await expect(content.tab('طلبات معلقة')).toHaveAttribute('aria-selected', 'true');
   const pendingBefore = arabicToNumber((await content.pendingBadge.textContent()) ?? '');
   expect(pendingBefore).toBeGreaterThan(0);
@@ -111,9 +130,7 @@ test('a rejected chapter’s reason reaches its uploader on /notifications, live
   browser,
 }) => {
   test.setTimeout(120_000);
-  const series = await seriesByTitle(request, SERIES);
-  await logInThroughPage(page, 'manga', DEMO.reader);
-  const chapter = await readerUploads(page, series.id);
+  const { chapter } = await readerWithPendingChapter(page, request);
 
   // The uploader has the notifications page open while the moderator decides.
   await page.goto(edge.url('manga', '/notifications'));
@@ -121,9 +138,8 @@ test('a rejected chapter’s reason reaches its uploader on /notifications, live
   await expect(page.getByTestId('unread-count')).toBeVisible();
 
   const reason = `الصفحات غير مرتبة ${chapter.chapterNumber}`;
-  const moderator = await signedIn(browser, 'dashboard', DEMO.moderator);
-  const content = new ContentPage(moderator.page);
-  await content.goto();
+  const moderator = await contentAs(browser, DEMO.moderator);
+  const { content } = moderator;
   await content.search(SERIES);
   await expect(content.row(chapter.title)).toBeVisible();
   await content.act(chapter.title, 'رفض', { label: 'سبب الرفض', value: reason });
@@ -165,30 +181,22 @@ test('two moderators decide on one pending chapter: the second is told it change
   browser,
 }) => {
   test.setTimeout(120_000);
-  const series = await seriesByTitle(request, SERIES);
-  await logInThroughPage(page, 'manga', DEMO.reader);
-  const chapter = await readerUploads(page, series.id);
+  const { chapter } = await readerWithPendingChapter(page, request);
 
-  const first = await signedIn(browser, 'dashboard', DEMO.moderator);
-  const second = await signedIn(browser, 'dashboard', DEMO.admin);
-  const firstContent = new ContentPage(first.page);
-  const secondContent = new ContentPage(second.page);
-  for (const content of [firstContent, secondContent]) {
-    await content.goto();
-    await content.search(SERIES);
-  }
+  const first = await contentAs(browser, DEMO.moderator);
+  const second = await contentAs(browser, DEMO.admin);
+  const firstContent = first.content;
+  const secondContent = second.content;
+  await firstContent.search(SERIES);
+  await secondContent.search(SERIES);
   await expect(secondContent.row(chapter.title)).toBeVisible();
   // The second opens the reject dialog on the pending row before the first approves.
-  await secondContent
-    .row(chapter.title)
-    .getByRole('button', { name: `رفض: ${chapter.title}` })
-    .click();
-  await expect(secondContent.dialog('رفض')).toBeVisible();
+  const reject = await secondContent.open(chapter.title, 'رفض');
 
   await firstContent.act(chapter.title, 'قبول');
   await expect(first.page.getByText('تم قبول المحتوى').first()).toBeVisible();
 
-  await secondContent.dialog('رفض').getByRole('button', { name: 'رفض', exact: true }).click();
+  await reject.getByRole('button', { name: 'رفض', exact: true }).click();
   await expect(second.page.getByText('حدث خطأ أثناء محاولة رفض المحتوى').first()).toBeVisible();
   await expect(second.page.getByText(/تغيّرت حالة هذا المحتوى|مقبول بالفعل/).first()).toBeVisible();
   // Its lists reload: the item has left the pending tab and sits in approved.
@@ -204,20 +212,16 @@ test('the reader’s moderator buttons: reject needs a reason, accept removes th
   request,
 }) => {
   test.setTimeout(120_000);
-  const series = await seriesByTitle(request, SERIES);
-  await logInThroughPage(page, 'manga', DEMO.reader);
-  const chapter = await readerUploads(page, series.id);
+  const { series, chapter } = await readerWithPendingChapter(page, request);
 
   // The uploader (a reader) has no moderator buttons on their own pending chapter.
-  await page.goto(edge.url('manga', chapter.path));
-  await new ReaderPage(page).ready();
+  await openChapter(page, chapter.path);
   await expect(page.getByText('بانتظار المراجعة').first()).toBeVisible();
   await expect(page.getByRole('group', { name: 'أدوات المشرف' })).toHaveCount(0);
 
   await page.context().clearCookies();
   await logInThroughPage(page, 'manga', DEMO.moderator);
-  await page.goto(edge.url('manga', chapter.path));
-  await new ReaderPage(page).ready();
+  await openChapter(page, chapter.path);
   const tools = page.getByRole('group', { name: 'أدوات المشرف' });
   await expect(tools).toBeVisible();
 
@@ -283,13 +287,9 @@ test('screenshots of the content page and its dialog', async ({ page, request, b
   await shoot(page, 'content-rejected');
 
   await content.tab('طلبات معلقة').click();
-  await content
-    .row(chapter.title)
-    .getByRole('button', { name: `رفض: ${chapter.title}` })
-    .click();
-  await expect(content.dialog('رفض')).toBeVisible();
+  const reject = await content.open(chapter.title, 'رفض');
   await shoot(page, 'content-reject-dialog');
-  await content.dialog('رفض').getByRole('button', { name: 'إلغاء' }).click();
-  await expect(content.dialog('رفض')).toBeHidden();
+  await reject.getByRole('button', { name: 'إلغاء' }).click();
+  await expect(reject).toBeHidden();
   await expect(content.row(chapter.title)).toBeVisible();
 });
