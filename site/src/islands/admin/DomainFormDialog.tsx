@@ -12,8 +12,7 @@ import { t } from '@/i18n';
 import { TextField } from '@/islands/forms/TextField';
 import { useHydrated } from '@/islands/forms/use-hydrated';
 import { usePolledQuery } from '@/lib/query';
-import { FormButtons } from './FormButtons';
-import { FormDialog, saveForm, type FormDialogState } from './FormDialog';
+import { DialogForm, FormDialog, saveForm, type FormDialogState } from './FormDialog';
 import { SelectField } from './SelectField';
 import { ADMIN_KEYS, createDomain, fetchServices, updateDomain } from './system-api';
 
@@ -96,7 +95,13 @@ function DomainForm({ state, onDone }: { state: NonNullable<DomainDialogState>; 
 
   const fields = text.fields;
   return (
-    <form className="flex flex-col gap-3" noValidate onSubmit={handleSubmit(handleSave)}>
+    <DialogForm
+      mode={state.mode}
+      onSubmit={handleSubmit(handleSave)}
+      submitting={isSubmitting}
+      ready={hydrated}
+      onCancel={onDone}
+    >
       <TextField
         label={fields.name}
         dir="ltr"
@@ -129,7 +134,6 @@ function DomainForm({ state, onDone }: { state: NonNullable<DomainDialogState>; 
           {...register('status')}
         />
       </div>
-      <FormButtons mode={state.mode} submitting={isSubmitting} disabled={!hydrated} onCancel={onDone} />
-    </form>
+    </DialogForm>
   );
 }

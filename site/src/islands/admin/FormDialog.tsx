@@ -1,5 +1,7 @@
-import type { ReactNode } from 'react';
+import type { FormEventHandler, ReactNode } from 'react';
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
+import { t } from '@/i18n';
+import { DialogButtons } from '@/islands/common/DialogButtons';
 import { Modal } from './Modal';
 import { showServerFieldErrors } from './form-errors';
 import { showSystemError, showSystemSuccess } from './system-toasts';
@@ -21,6 +23,37 @@ export function FormDialog<T>({ state, titles, onClose, children }: FormDialogPr
     <Modal open={state !== null} title={state?.mode === 'edit' ? titles.edit : titles.add} onClose={onClose}>
       {state && children(state)}
     </Modal>
+  );
+}
+
+interface DialogFormProps {
+  mode: 'create' | 'edit';
+  onSubmit: FormEventHandler<HTMLFormElement>;
+  submitting: boolean;
+  /** The submit waits for the island to run (before that the browser would post the form). */
+  ready: boolean;
+  onCancel: () => void;
+  /** The fields. */
+  children: ReactNode;
+}
+
+/** An add/edit dialog's form: its fields, Cancel and the submit (spec §4: create or edit mode). */
+export function DialogForm({ mode, onSubmit, submitting, ready, onCancel, children }: DialogFormProps) {
+  return (
+    <form className="flex flex-col gap-3" noValidate onSubmit={onSubmit}>
+      {children}
+      <div className="modal-action mt-2">
+        <DialogButtons
+          cancelLabel={t.systemAdmin.cancel}
+          onCancel={onCancel}
+          busy={submitting}
+          label={mode === 'create' ? t.systemAdmin.create : t.systemAdmin.save}
+          busyLabel={t.systemAdmin.saving}
+          tone="btn-primary"
+          disabled={!ready}
+        />
+      </div>
+    </form>
   );
 }
 

@@ -11,8 +11,7 @@ import {
 import { t } from '@/i18n';
 import { TextField } from '@/islands/forms/TextField';
 import { useHydrated } from '@/islands/forms/use-hydrated';
-import { FormButtons } from './FormButtons';
-import { FormDialog, saveForm, type FormDialogState } from './FormDialog';
+import { DialogForm, FormDialog, saveForm, type FormDialogState } from './FormDialog';
 import { SelectField } from './SelectField';
 import { createService, updateService } from './system-api';
 
@@ -70,7 +69,13 @@ function ServiceForm({ state, onDone }: { state: NonNullable<ServiceDialogState>
 
   const columns = text.services.columns;
   return (
-    <form className="flex flex-col gap-3" noValidate onSubmit={handleSubmit(handleSave)}>
+    <DialogForm
+      mode={state.mode}
+      onSubmit={handleSubmit(handleSave)}
+      submitting={isSubmitting}
+      ready={hydrated}
+      onCancel={onDone}
+    >
       <TextField
         label={columns.name}
         autoComplete="off"
@@ -104,7 +109,6 @@ function ServiceForm({ state, onDone }: { state: NonNullable<ServiceDialogState>
           {...register('status')}
         />
       </div>
-      <FormButtons mode={state.mode} submitting={isSubmitting} disabled={!hydrated} onCancel={onDone} />
-    </form>
+    </DialogForm>
   );
 }
