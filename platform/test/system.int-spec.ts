@@ -319,6 +319,23 @@ describe('system: services, domains, health, stats, client errors', () => {
     });
   });
 
+  it('counts the requests another platform process served once it writes its tally', async () => {
+    const read = async () =>
+      SystemStatsResponseSchema.parse((await call('get', SYSTEM_PATHS.stats, moderator)).body).apiRequests24h;
+    const sibling = await t.startSibling();
+    const before = await read();
+    for (let i = 0; i < 5; i++) expect((await sibling.api().get('/api/system/version')).status).toBe(200);
+    // The sibling writes its tally within a second; until then this process cannot see it.
+    const deadline = Date.now() + 5_000;
+    let after = await read();
+    while (after < before + 6 && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      after = await read();
+    }
+    // The five sibling calls, plus at least this process's own stats call.
+    expect(after).toBeGreaterThanOrEqual(before + 6);
+  });
+
   describe('client errors', () => {
     it('keeps a cleaned report, with the reporter when signed in, for admins to read', async () => {
       const res = await call('post', SYSTEM_PATHS.clientErrors, reader, {
