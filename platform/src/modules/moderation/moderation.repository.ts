@@ -15,6 +15,19 @@ import type { QueueRow } from './moderation.mapper';
 
 /** Where a query runs: the shared pool, or the EntityManager of an open transaction. */
 export type ModerationDb = Pick<EntityManager, 'execute'>;
+type LockMode = 'update' | 'no key update' | null;
+
+/** A series or chapter row as the locks read it, in one shape for both. */
+interface LockedRow {
+  id: number;
+  status: ModerationStatus;
+  owner_id: number | null;
+  series_id: number;
+  slug: string;
+  title: string;
+  number: number | null;
+  cover_key: string | null;
+}
 
 export interface QueueFilter {
   status: ModerationStatus;
@@ -181,65 +194,39 @@ export class ModerationRepository {
    * Reads a series and locks its row until the transaction ends: `update` for a delete (it conflicts
    * with everything), `no key update` for a status change (likes and views may still reference it).
    */
-  async lockSeries(
-    tx: ModerationDb,
-    id: number,
-    mode: 'update' | 'no key update' | null,
-  ): Promise<LockedItem | null> {
-    const rows = await tx.execute<
-      {
-        id: number;
-        status: ModerationStatus;
-        owner_id: number | null;
-        slug: string;
-        title: string;
-        cover_key: string | null;
-      }[]
-    >(
-      `select id, moderation_status as status, created_by as owner_id, slug, title, cover_key
+  lockSeries(tx: ModerationDb, id: number, mode: LockMode): Promise<LockedItem | null> {
+    return this.lockItem(
+      tx,
+      'series',
+      `select id, moderation_status as status, created_by as owner_id, id as series_id, slug, title,
+         null::float8 as number, cover_key
        from series where id = ? ${mode ? `for ${mode}` : ''}`,
-      [id],
+      id,
     );
-    const row = rows[0];
-    if (!row) return null;
-    return {
-      contentType: 'series',
-      id: row.id,
-      status: row.status,
-      ownerId: row.owner_id,
-      seriesId: row.id,
-      slug: row.slug,
-      seriesTitle: row.title,
-      number: null,
-      coverKey: row.cover_key,
-    };
   }
 
-  async lockChapter(
-    tx: ModerationDb,
-    id: number,
-    mode: 'update' | 'no key update' | null,
-  ): Promise<LockedItem | null> {
-    const rows = await tx.execute<
-      {
-        id: number;
-        status: ModerationStatus;
-        owner_id: number | null;
-        series_id: number;
-        slug: string;
-        title: string;
-        number: number;
-      }[]
-    >(
+  /** Reads a chapter with its series' names and locks the chapter row (see lockSeries). */
+  lockChapter(tx: ModerationDb, id: number, mode: LockMode): Promise<LockedItem | null> {
+    return this.lockItem(
+      tx,
+      'chapter',
       `select c.id, c.moderation_status as status, c.uploader_id as owner_id, c.series_id, s.slug, s.title,
-         c.number::float8 as number
+         c.number::float8 as number, null as cover_key
        from chapter c join series s on s.id = c.series_id where c.id = ? ${mode ? `for ${mode} of c` : ''}`,
-      [id],
+      id,
     );
-    const row = rows[0];
+  }
+
+  private async lockItem(
+    tx: ModerationDb,
+    contentType: ContentKind,
+    sql: string,
+    id: number,
+  ): Promise<LockedItem | null> {
+    const [row] = await tx.execute<LockedRow[]>(sql, [id]);
     if (!row) return null;
     return {
-      contentType: 'chapter',
+      contentType,
       id: row.id,
       status: row.status,
       ownerId: row.owner_id,
@@ -247,7 +234,7 @@ export class ModerationRepository {
       slug: row.slug,
       seriesTitle: row.title,
       number: row.number,
-      coverKey: null,
+      coverKey: row.cover_key,
     };
   }
 
