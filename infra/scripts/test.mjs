@@ -64,13 +64,18 @@ try {
     jest('platform-integration', ['-c', 'platform/jest.config.cjs', '--selectProjects', 'integration']);
   }
 
+  // WARRAQ_TEST_SLOT=N (1-9) moves the browser stack to its own ports, database and Redis prefix, so
+  // two checkouts on one machine can run `npm test` at the same time.
+  const slot = Number(process.env.WARRAQ_TEST_SLOT ?? 0);
+  const suffix = slot ? `_s${slot}` : '';
+  const at = (port) => String(port + slot * 100);
   const config = localConfig({
     WARRAQ_ENV: 'test',
-    WARRAQ_EDGE_PORT: process.env.E2E_EDGE_PORT ?? '18080',
-    WARRAQ_PLATFORM_PORTS: '13001,13002',
-    WARRAQ_SITE_PORT: '14321',
-    DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/warraq_e2e',
-    WARRAQ_REDIS_PREFIX: 'warraq-e2e:',
+    WARRAQ_EDGE_PORT: process.env.E2E_EDGE_PORT ?? at(18080),
+    WARRAQ_PLATFORM_PORTS: `${at(13001)},${at(13002)}`,
+    WARRAQ_SITE_PORT: at(14321),
+    DATABASE_URL: `postgres://postgres@127.0.0.1:5432/warraq_e2e${suffix}`,
+    WARRAQ_REDIS_PREFIX: `warraq-e2e${suffix}:`,
     WARRAQ_DATA_DIR: '.data/e2e',
   });
   step('Starting a fresh stack for the browser tests (two platform replicas behind the edge)');
