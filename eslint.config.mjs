@@ -61,6 +61,23 @@ export default tseslint.config(
     },
   },
   {
+    // Shared plumbing knows no feature: modules build on common/, config/ and jobs/, never the reverse.
+    files: ['platform/src/common/**', 'platform/src/config/**', 'platform/src/jobs/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/modules/**', '**/modules'],
+              message: 'common/, config/ and jobs/ may not import a module (platform/src/modules/**)',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['infra/**/*.mjs', 'bench/**/*.mjs', '*.mjs'],
     languageOptions: { globals: globals.node },
   },

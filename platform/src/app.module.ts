@@ -4,7 +4,7 @@ import { APP_FILTER, APP_GUARD } from '@nestjs/core';
 import type { AppConfig } from './config/app-config';
 import { ConfigModule } from './config/config.module';
 import { ApiExceptionFilter } from './common/filters/api-exception.filter';
-import { AccessGuard } from './common/guards/access.guard';
+import { AccessGuard } from './modules/auth/access.guard';
 import { RedisModule } from './common/redis/redis.module';
 import { mikroOrmConfig } from './database/mikro-orm.config';
 import { AuthModule } from './modules/auth/auth.module';

@@ -1,6 +1,7 @@
 import { type INestApplication, RequestMethod } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { WsAdapter } from '@nestjs/platform-ws';
+import { MEDIA_ROUTES } from '@warraq/contracts';
 import type { AppConfig } from './config/app-config';
 import {
   bodyErrorHandler,
@@ -9,10 +10,9 @@ import {
   parseJsonBody,
   requireJsonBody,
 } from './common/middleware/json-body.middleware';
+import { API_PREFIX, nestPath } from './common/http/route-input';
 import { originCheckMiddleware } from './common/middleware/origin-check.middleware';
 import { ApiRequestCounter } from './modules/system/api-request-counter';
-
-export const API_PREFIX = 'api';
 
 /** Everything main.ts and the integration tests share about the HTTP server. */
 export function configureApp(app: INestApplication, config: AppConfig): void {
@@ -27,7 +27,9 @@ export function configureApp(app: INestApplication, config: AppConfig): void {
   app.use(parseJsonBody);
   app.use(bodyErrorHandler);
   // Media keys are served at /media/<key> (the edge routes /media/ here), outside the API prefix.
-  app.setGlobalPrefix(API_PREFIX, { exclude: [{ path: 'media/:key', method: RequestMethod.GET }] });
+  app.setGlobalPrefix(API_PREFIX, {
+    exclude: [{ path: nestPath(MEDIA_ROUTES.file.path), method: RequestMethod.GET }],
+  });
   app.useWebSocketAdapter(new WsAdapter(app));
   app.enableShutdownHooks();
 }

@@ -2,13 +2,14 @@ import { type INestApplication, RequestMethod } from '@nestjs/common';
 import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants';
 import { ApplicationConfig, MetadataScanner, Reflector } from '@nestjs/core';
 import { isRouteExcluded } from '@nestjs/core/router/utils/index.js';
-import type { ApiAccess } from '@warraq/contracts';
+import type { ApiAccess, ApiRoute } from '@warraq/contracts';
+import { routeOf } from '../src/common/http/route-input';
 import {
   ACCESS_RULE_KEY,
   ADMIN_ROLES,
   type AccessRule,
   STAFF_ROLES,
-} from '../src/common/decorators/access.decorators';
+} from '../src/modules/auth/access.decorators';
 
 type ControllerClass = new (...args: never[]) => object;
 interface ContainerView {
@@ -25,6 +26,8 @@ export interface AppRoute {
   /** `Controller.method`, for messages. */
   handler: string;
   rule: AccessRule | undefined;
+  /** The route-table entry the handler says it serves (`@Route(...)`), if any. */
+  declared: ApiRoute | undefined;
 }
 
 const join = (...parts: string[]) =>
@@ -68,6 +71,7 @@ export function appRoutes(app: INestApplication): AppRoute[] {
               openApiPath: served.replace(/:([A-Za-z0-9_]+)/g, '{$1}'),
               handler: `${controller.name}.${name}`,
               rule,
+              declared: routeOf(handler),
             });
           }
         }

@@ -1,5 +1,23 @@
 import { once } from 'node:events';
-import { API_ROUTES, type ApiAccess, ConnectionEventSchema, ErrorResponseSchema } from '@warraq/contracts';
+import {
+  API_ROUTES,
+  type ApiAccess,
+  type ApiRoute,
+  AUTH_ROUTES,
+  COMMENT_ROUTES,
+  ConnectionEventSchema,
+  CONTENT_ROUTES,
+  ErrorResponseSchema,
+  INGEST_ROUTES,
+  MEDIA_ROUTES,
+  MODERATION_ROUTES,
+  NOTIFICATION_ROUTES,
+  POINTS_ROUTES,
+  PROFILE_ROUTES,
+  routePath,
+  SYSTEM_ROUTES,
+  USER_ROUTES,
+} from '@warraq/contracts';
 import WebSocket from 'ws';
 import { WS_SESSION_CHANGED } from '../src/modules/realtime/realtime.gateway';
 import { accessLevelOf, appRoutes, type AppRoute } from './app-routes';
@@ -32,7 +50,8 @@ interface Fixtures {
 }
 
 interface Call {
-  path: string;
+  /** Values of the route's path parameters. */
+  params?: Record<string, string | number>;
   query?: Record<string, string>;
   body?: unknown;
   /** Raw bytes with their content type, instead of a JSON body. */
@@ -42,8 +61,8 @@ interface Call {
 }
 
 interface Row {
-  /** `METHOD /openapi/{path}` of the route. */
-  route: string;
+  /** The route of the table the row calls (its method and path come from there). */
+  route: ApiRoute;
   /** Tells apart rows of one route. */
   variant?: string;
   call: Call | ((f: Fixtures) => Call | Promise<Call>);
@@ -58,6 +77,7 @@ const me = (f: Fixtures) => f.me?.id ?? UNKNOWN_ID;
 // fails validation, or 404 for an id that names nothing), refused ones 401 (signed out) or 403; no
 // row changes state another row reads.
 const PUBLIC_200: Statuses = [200, 200, 200, 200, 200];
+const PUBLIC_400: Statuses = [400, 400, 400, 400, 400];
 const SIGNED_IN_200: Statuses = [401, 200, 200, 200, 200];
 const SIGNED_IN_400: Statuses = [401, 400, 400, 400, 400];
 const SIGNED_IN_404: Statuses = [401, 404, 404, 404, 404];
@@ -69,276 +89,195 @@ const ADMIN_404: Statuses = [401, 403, 403, 404, 404];
 
 const MATRIX: readonly Row[] = [
   // auth
+  { route: AUTH_ROUTES.login, call: { body: { username: 'x' } }, expect: PUBLIC_400 },
+  { route: AUTH_ROUTES.logout, call: { freshSession: true }, expect: PUBLIC_200 },
+  { route: AUTH_ROUTES.profile, call: {}, expect: SIGNED_IN_200 },
+  { route: AUTH_ROUTES.tokenProfile, call: {}, expect: SIGNED_IN_200 },
+  { route: AUTH_ROUTES.signInCode, call: {}, expect: SIGNED_IN_200 },
   {
-    route: 'POST /api/auth/login',
-    call: { path: '/api/auth/login', body: { username: 'x' } },
-    expect: [400, 400, 400, 400, 400],
-  },
-  {
-    route: 'POST /api/auth/logout',
-    call: { path: '/api/auth/logout', freshSession: true },
-    expect: PUBLIC_200,
-  },
-  { route: 'GET /api/auth/profile', call: { path: '/api/auth/profile' }, expect: SIGNED_IN_200 },
-  { route: 'GET /api/auth/token-profile', call: { path: '/api/auth/token-profile' }, expect: SIGNED_IN_200 },
-  { route: 'POST /api/auth/sign-in-code', call: { path: '/api/auth/sign-in-code' }, expect: SIGNED_IN_200 },
-  {
-    route: 'POST /api/auth/token-login',
+    route: AUTH_ROUTES.tokenLogin,
     // A fresh single-use code of another account for every caller; signing in with it ends the
     // caller's own session, hence a fresh one.
     call: async (f) => {
       const res = await f.t
         .api()
-        .post('/api/auth/sign-in-code')
+        .post(routePath(AUTH_ROUTES.signInCode))
         .set('Origin', BROWSER_ORIGIN)
         .set('Cookie', f.bystanderCookie);
-      return { path: '/api/auth/token-login', body: { code: res.body.code as string }, freshSession: true };
+      return { body: { code: res.body.code as string }, freshSession: true };
     },
     expect: PUBLIC_200,
   },
-  {
-    route: 'POST /api/auth/register',
-    call: { path: '/api/auth/register', body: {} },
-    expect: [400, 400, 400, 400, 400],
-  },
-  {
-    route: 'POST /api/auth/change-password',
-    call: { path: '/api/auth/change-password', body: {} },
-    expect: SIGNED_IN_400,
-  },
+  { route: AUTH_ROUTES.register, call: { body: {} }, expect: PUBLIC_400 },
+  { route: AUTH_ROUTES.changePassword, call: { body: {} }, expect: SIGNED_IN_400 },
 
   // content
-  { route: 'GET /api/content', variant: 'catalogue', call: { path: '/api/content' }, expect: PUBLIC_200 },
+  { route: CONTENT_ROUTES.list, variant: 'catalogue', call: {}, expect: PUBLIC_200 },
   {
-    route: 'GET /api/content',
+    route: CONTENT_ROUTES.list,
     variant: 'moderation queue (?status=)',
-    call: { path: '/api/content', query: { status: 'pending' } },
+    call: { query: { status: 'pending' } },
     expect: STAFF_200,
   },
-  { route: 'GET /api/content/popular-new', call: { path: '/api/content/popular-new' }, expect: PUBLIC_200 },
-  { route: 'POST /api/content', call: { path: '/api/content', body: {} }, expect: SIGNED_IN_400 },
-  { route: 'GET /api/manga', call: { path: '/api/manga' }, expect: PUBLIC_200 },
-  { route: 'GET /api/manga/{id}', call: (f) => ({ path: `/api/manga/${f.series.id}` }), expect: PUBLIC_200 },
+  { route: CONTENT_ROUTES.homeFeed, call: {}, expect: PUBLIC_200 },
+  { route: CONTENT_ROUTES.create, call: { body: {} }, expect: SIGNED_IN_400 },
+  { route: CONTENT_ROUTES.mangaList, call: {}, expect: PUBLIC_200 },
+  { route: CONTENT_ROUTES.seriesById, call: (f) => ({ params: { id: f.series.id } }), expect: PUBLIC_200 },
   {
-    route: 'GET /api/series/manga/{slug}',
-    call: (f) => ({ path: `/api/series/manga/${encodeURIComponent(f.series.slug)}` }),
+    route: CONTENT_ROUTES.seriesBySlug,
+    call: (f) => ({ params: { slug: f.series.slug } }),
     expect: PUBLIC_200,
   },
   {
-    route: 'GET /api/series/manga/{slug}/{chapterNumber}',
-    call: (f) => ({ path: `/api/series/manga/${encodeURIComponent(f.series.slug)}/${f.chapter.number}` }),
+    route: CONTENT_ROUTES.chapter,
+    call: (f) => ({ params: { slug: f.series.slug, chapterNumber: f.chapter.number } }),
     expect: PUBLIC_200,
   },
+  { route: CONTENT_ROUTES.progress, call: { body: {} }, expect: SIGNED_IN_400 },
+  { route: CONTENT_ROUTES.like, call: { body: {} }, expect: SIGNED_IN_400 },
+  { route: CONTENT_ROUTES.favorite, call: { body: {} }, expect: SIGNED_IN_400 },
+  { route: CONTENT_ROUTES.rate, call: { body: {} }, expect: SIGNED_IN_400 },
   {
-    route: 'POST /api/content/progress',
-    call: { path: '/api/content/progress', body: {} },
-    expect: SIGNED_IN_400,
-  },
-  { route: 'POST /api/content/like', call: { path: '/api/content/like', body: {} }, expect: SIGNED_IN_400 },
-  {
-    route: 'POST /api/content/favorite',
-    call: { path: '/api/content/favorite', body: {} },
-    expect: SIGNED_IN_400,
-  },
-  { route: 'POST /api/content/rate', call: { path: '/api/content/rate', body: {} }, expect: SIGNED_IN_400 },
-  {
-    route: 'GET /api/content/user-status',
-    call: (f) => ({ path: '/api/content/user-status', query: { contentId: String(f.series.id) } }),
+    route: CONTENT_ROUTES.userStatus,
+    call: (f) => ({ query: { contentId: String(f.series.id) } }),
     expect: PUBLIC_200,
   },
 
   // moderation
-  {
-    route: 'PUT /api/content/{id}/approve',
-    call: { path: `/api/content/${UNKNOWN_ID}/approve`, body: {} },
-    expect: STAFF_404,
-  },
-  {
-    route: 'PUT /api/content/{id}/reject',
-    call: { path: `/api/content/${UNKNOWN_ID}/reject`, body: {} },
-    expect: STAFF_404,
-  },
-  { route: 'DELETE /api/content/{id}', call: { path: `/api/content/${UNKNOWN_ID}` }, expect: STAFF_404 },
-  { route: 'GET /api/moderation/log', call: { path: '/api/moderation/log' }, expect: ADMIN_200 },
-  {
-    route: 'GET /api/moderation/pending-count',
-    call: { path: '/api/moderation/pending-count' },
-    expect: STAFF_200,
-  },
+  { route: MODERATION_ROUTES.approve, call: { params: { id: UNKNOWN_ID }, body: {} }, expect: STAFF_404 },
+  { route: MODERATION_ROUTES.reject, call: { params: { id: UNKNOWN_ID }, body: {} }, expect: STAFF_404 },
+  { route: MODERATION_ROUTES.remove, call: { params: { id: UNKNOWN_ID } }, expect: STAFF_404 },
+  { route: MODERATION_ROUTES.log, call: {}, expect: ADMIN_200 },
+  { route: MODERATION_ROUTES.pendingCount, call: {}, expect: STAFF_200 },
 
   // media
   {
-    route: 'POST /api/media/covers',
+    route: MEDIA_ROUTES.uploadCover,
     // Not an image: refused by the handler (400), after the guard.
-    call: { path: '/api/media/covers', body: {} },
+    call: { body: {} },
     expect: SIGNED_IN_400,
   },
   {
-    route: 'GET /media/{key}',
-    call: { path: `/media/${'0'.repeat(64)}.webp` },
+    route: MEDIA_ROUTES.file,
+    call: { params: { key: `${'0'.repeat(64)}.webp` } },
     expect: [404, 404, 404, 404, 404],
   },
 
   // notifications
-  { route: 'GET /api/notifications', call: { path: '/api/notifications' }, expect: SIGNED_IN_200 },
-  {
-    route: 'POST /api/notifications/read',
-    call: { path: '/api/notifications/read', body: {} },
-    expect: SIGNED_IN_400,
-  },
+  { route: NOTIFICATION_ROUTES.list, call: {}, expect: SIGNED_IN_200 },
+  { route: NOTIFICATION_ROUTES.markRead, call: { body: {} }, expect: SIGNED_IN_400 },
 
   // comments
   {
-    route: 'GET /api/comments',
-    call: (f) => ({ path: '/api/comments', query: { content_id: String(f.series.id) } }),
+    route: COMMENT_ROUTES.list,
+    call: (f) => ({ query: { content_id: String(f.series.id) } }),
     expect: PUBLIC_200,
   },
-  { route: 'POST /api/comments', call: { path: '/api/comments', body: {} }, expect: SIGNED_IN_400 },
+  { route: COMMENT_ROUTES.create, call: { body: {} }, expect: SIGNED_IN_400 },
   {
-    route: 'PUT /api/comments/{id}',
-    call: { path: `/api/comments/${UNKNOWN_ID}`, body: { text: 'x' } },
+    route: COMMENT_ROUTES.update,
+    call: { params: { id: UNKNOWN_ID }, body: { text: 'x' } },
     expect: SIGNED_IN_404,
   },
-  {
-    route: 'DELETE /api/comments/{id}',
-    call: { path: `/api/comments/${UNKNOWN_ID}` },
-    expect: SIGNED_IN_404,
-  },
-  {
-    route: 'POST /api/comments/{id}/like',
-    call: { path: `/api/comments/${UNKNOWN_ID}/like` },
-    expect: SIGNED_IN_404,
-  },
+  { route: COMMENT_ROUTES.remove, call: { params: { id: UNKNOWN_ID } }, expect: SIGNED_IN_404 },
+  { route: COMMENT_ROUTES.like, call: { params: { id: UNKNOWN_ID } }, expect: SIGNED_IN_404 },
 
   // profile and points
-  { route: 'GET /api/user/profile-stats', call: { path: '/api/user/profile-stats' }, expect: SIGNED_IN_200 },
+  { route: PROFILE_ROUTES.stats, call: {}, expect: SIGNED_IN_200 },
+  { route: PROFILE_ROUTES.activity, call: {}, expect: SIGNED_IN_200 },
+  { route: PROFILE_ROUTES.badges, call: {}, expect: SIGNED_IN_200 },
+  { route: PROFILE_ROUTES.library, call: {}, expect: SIGNED_IN_200 },
+  { route: PROFILE_ROUTES.favorites, call: {}, expect: SIGNED_IN_200 },
+  { route: POINTS_ROUTES.ofUser, call: (f) => ({ params: { userId: me(f) } }), expect: SIGNED_IN_200 },
   {
-    route: 'GET /api/user/recent-activity',
-    call: { path: '/api/user/recent-activity' },
-    expect: SIGNED_IN_200,
-  },
-  { route: 'GET /api/user/badges', call: { path: '/api/user/badges' }, expect: SIGNED_IN_200 },
-  { route: 'GET /api/user/library', call: { path: '/api/user/library' }, expect: SIGNED_IN_200 },
-  { route: 'GET /api/user/favorites', call: { path: '/api/user/favorites' }, expect: SIGNED_IN_200 },
-  {
-    route: 'GET /api/points/{userId}',
-    call: (f) => ({ path: `/api/points/${me(f)}` }),
-    expect: SIGNED_IN_200,
-  },
-  {
-    route: 'GET /api/points/{userId}',
+    route: POINTS_ROUTES.ofUser,
     variant: "someone else's",
-    call: (f) => ({ path: `/api/points/${f.bystander.id}` }),
+    call: (f) => ({ params: { userId: f.bystander.id } }),
     expect: STAFF_200,
   },
-  { route: 'POST /api/points/award', call: { path: '/api/points/award', body: {} }, expect: ADMIN_400 },
+  { route: POINTS_ROUTES.award, call: { body: {} }, expect: ADMIN_400 },
 
   // chapter uploads
+  { route: INGEST_ROUTES.declare, call: { body: {} }, expect: SIGNED_IN_400 },
   {
-    route: 'POST /api/manga/chapters',
-    call: { path: '/api/manga/chapters', body: {} },
-    expect: SIGNED_IN_400,
-  },
-  {
-    route: 'PUT /api/manga/chapters/uploads/{id}/files/{index}',
+    route: INGEST_ROUTES.file,
     call: {
-      path: `/api/manga/chapters/uploads/${UNKNOWN_UUID}/files/0`,
+      params: { id: UNKNOWN_UUID, index: 0 },
       raw: { type: 'application/octet-stream', bytes: Buffer.from('x') },
     },
     expect: SIGNED_IN_404,
   },
   {
-    route: 'POST /api/manga/chapters/uploads/{id}/commit',
-    call: { path: `/api/manga/chapters/uploads/${UNKNOWN_UUID}/commit` },
+    route: INGEST_ROUTES.file,
+    variant: 'malformed id',
+    call: {
+      params: { id: 'not-a-uuid', index: 0 },
+      raw: { type: 'application/octet-stream', bytes: Buffer.from('x') },
+    },
     expect: SIGNED_IN_404,
   },
+  { route: INGEST_ROUTES.commit, call: { params: { id: UNKNOWN_UUID } }, expect: SIGNED_IN_404 },
+  { route: INGEST_ROUTES.retry, call: { params: { id: UNKNOWN_UUID } }, expect: SIGNED_IN_404 },
+  { route: INGEST_ROUTES.upload, call: { params: { id: UNKNOWN_UUID } }, expect: SIGNED_IN_404 },
   {
-    route: 'POST /api/manga/chapters/uploads/{id}/retry',
-    call: { path: `/api/manga/chapters/uploads/${UNKNOWN_UUID}/retry` },
+    route: INGEST_ROUTES.upload,
+    variant: 'malformed id',
+    call: { params: { id: 'not-a-uuid' } },
     expect: SIGNED_IN_404,
   },
-  {
-    route: 'GET /api/manga/chapters/uploads/{id}',
-    call: { path: `/api/manga/chapters/uploads/${UNKNOWN_UUID}` },
-    expect: SIGNED_IN_404,
-  },
-  {
-    route: 'DELETE /api/manga/chapters/uploads/{id}',
-    call: { path: `/api/manga/chapters/uploads/${UNKNOWN_UUID}` },
-    expect: SIGNED_IN_404,
-  },
+  { route: INGEST_ROUTES.remove, call: { params: { id: UNKNOWN_UUID } }, expect: SIGNED_IN_404 },
 
   // users
-  { route: 'GET /api/users', call: { path: '/api/users' }, expect: STAFF_200 },
+  { route: USER_ROUTES.list, call: {}, expect: STAFF_200 },
   {
-    route: 'GET /api/users/{id}',
+    route: USER_ROUTES.get,
     variant: 'oneself',
-    call: (f) => ({ path: `/api/users/${me(f)}` }),
+    call: (f) => ({ params: { id: me(f) } }),
     expect: SIGNED_IN_200,
   },
   {
-    route: 'GET /api/users/{id}',
+    route: USER_ROUTES.get,
     variant: 'someone else',
-    call: (f) => ({ path: `/api/users/${f.bystander.id}` }),
+    call: (f) => ({ params: { id: f.bystander.id } }),
     expect: STAFF_200,
   },
+  { route: USER_ROUTES.update, call: (f) => ({ params: { id: me(f) }, body: {} }), expect: SIGNED_IN_400 },
   {
-    route: 'PUT /api/users/{id}',
-    call: (f) => ({ path: `/api/users/${me(f)}`, body: {} }),
-    expect: SIGNED_IN_400,
-  },
-  {
-    route: 'PUT /api/users/{id}/role',
-    call: { path: `/api/users/${UNKNOWN_ID}/role`, body: { role: 'reader' } },
+    route: USER_ROUTES.changeRole,
+    call: { params: { id: UNKNOWN_ID }, body: { role: 'reader' } },
     expect: ADMIN_404,
   },
+  { route: USER_ROUTES.preferences, call: (f) => ({ params: { id: me(f) } }), expect: SIGNED_IN_200 },
   {
-    route: 'GET /api/users/{id}/preferences',
-    call: (f) => ({ path: `/api/users/${me(f)}/preferences` }),
-    expect: SIGNED_IN_200,
-  },
-  {
-    route: 'POST /api/users/{id}/preferences',
-    call: (f) => ({ path: `/api/users/${me(f)}/preferences`, body: { theme: 'neon' } }),
+    route: USER_ROUTES.updatePreferences,
+    call: (f) => ({ params: { id: me(f) }, body: { theme: 'neon' } }),
     expect: SIGNED_IN_400,
   },
 
   // system
-  { route: 'GET /api/system/version', call: { path: '/api/system/version' }, expect: PUBLIC_200 },
-  { route: 'GET /api/system/ping', call: { path: '/api/system/ping' }, expect: PUBLIC_200 },
-  { route: 'GET /api/system/openapi', call: { path: '/api/system/openapi' }, expect: PUBLIC_200 },
-  { route: 'GET /api/system/health', call: { path: '/api/system/health' }, expect: STAFF_200 },
-  { route: 'GET /api/system/stats', call: { path: '/api/system/stats' }, expect: STAFF_200 },
-  { route: 'GET /api/system/services', call: { path: '/api/system/services' }, expect: ADMIN_200 },
-  { route: 'POST /api/system/services', call: { path: '/api/system/services', body: {} }, expect: ADMIN_400 },
+  { route: SYSTEM_ROUTES.version, call: {}, expect: PUBLIC_200 },
+  { route: SYSTEM_ROUTES.ping, call: {}, expect: PUBLIC_200 },
+  { route: SYSTEM_ROUTES.openapi, call: {}, expect: PUBLIC_200 },
+  { route: SYSTEM_ROUTES.health, call: {}, expect: STAFF_200 },
+  { route: SYSTEM_ROUTES.stats, call: {}, expect: STAFF_200 },
+  { route: SYSTEM_ROUTES.services, call: {}, expect: ADMIN_200 },
+  { route: SYSTEM_ROUTES.createService, call: { body: {} }, expect: ADMIN_400 },
   {
-    route: 'PUT /api/system/services/{id}',
-    call: { path: `/api/system/services/${UNKNOWN_ID}`, body: { name: 'absent' } },
+    route: SYSTEM_ROUTES.updateService,
+    call: { params: { id: UNKNOWN_ID }, body: { name: 'absent' } },
     expect: ADMIN_404,
   },
+  { route: SYSTEM_ROUTES.deleteService, call: { params: { id: UNKNOWN_ID } }, expect: ADMIN_404 },
+  { route: SYSTEM_ROUTES.domains, call: {}, expect: STAFF_200 },
+  { route: SYSTEM_ROUTES.createDomain, call: { body: {} }, expect: ADMIN_400 },
   {
-    route: 'DELETE /api/system/services/{id}',
-    call: { path: `/api/system/services/${UNKNOWN_ID}` },
+    route: SYSTEM_ROUTES.updateDomain,
+    call: { params: { id: UNKNOWN_ID }, body: { status: 'inactive' } },
     expect: ADMIN_404,
   },
-  { route: 'GET /api/system/domains', call: { path: '/api/system/domains' }, expect: STAFF_200 },
-  { route: 'POST /api/system/domains', call: { path: '/api/system/domains', body: {} }, expect: ADMIN_400 },
-  {
-    route: 'PUT /api/system/domains/{id}',
-    call: { path: `/api/system/domains/${UNKNOWN_ID}`, body: { status: 'inactive' } },
-    expect: ADMIN_404,
-  },
-  {
-    route: 'DELETE /api/system/domains/{id}',
-    call: { path: `/api/system/domains/${UNKNOWN_ID}` },
-    expect: ADMIN_404,
-  },
-  {
-    route: 'POST /api/system/client-errors',
-    call: { path: '/api/system/client-errors', body: {} },
-    expect: [400, 400, 400, 400, 400],
-  },
-  { route: 'GET /api/system/client-errors', call: { path: '/api/system/client-errors' }, expect: ADMIN_200 },
+  { route: SYSTEM_ROUTES.deleteDomain, call: { params: { id: UNKNOWN_ID } }, expect: ADMIN_404 },
+  { route: SYSTEM_ROUTES.reportClientError, call: { body: {} }, expect: PUBLIC_400 },
+  { route: SYSTEM_ROUTES.clientErrors, call: {}, expect: ADMIN_200 },
 ];
 
 /** The callers a decorator lets through. */
@@ -349,8 +288,9 @@ const ALLOWED: Record<ApiAccess, readonly Caller[]> = {
   admin: ['admin', 'superadmin'],
 };
 
+const keyOf = (route: Pick<ApiRoute, 'method' | 'path'>) => `${route.method.toUpperCase()} ${route.path}`;
 const routeKey = (route: AppRoute) => `${route.method} ${route.openApiPath}`;
-const rowLabel = (row: Row) => (row.variant ? `${row.route} [${row.variant}]` : row.route);
+const rowLabel = (row: Row) => (row.variant ? `${keyOf(row.route)} [${row.variant}]` : keyOf(row.route));
 
 describe('authorization matrix', () => {
   let t: TestApp;
@@ -382,21 +322,23 @@ describe('authorization matrix', () => {
     await t.close();
   });
 
-  it('has a row for every route of the app, and no row for a route it does not have', () => {
-    const served = new Set(routes.map(routeKey));
-    expect(routes.length).toBeGreaterThanOrEqual(50);
-    expect([...served].filter((key) => !MATRIX.some((row) => row.route === key))).toEqual([]);
-    expect(MATRIX.filter((row) => !served.has(row.route)).map(rowLabel)).toEqual([]);
+  it('has a row for every route of the route table, and rows only for routes of the table', () => {
+    expect(API_ROUTES.length).toBeGreaterThanOrEqual(50);
+    expect(API_ROUTES.filter((route) => !MATRIX.some((row) => row.route === route)).map(keyOf)).toEqual([]);
+    expect(MATRIX.filter((row) => !API_ROUTES.includes(row.route)).map(rowLabel)).toEqual([]);
   });
 
-  it('lists exactly the routes of the app in the contracts registry, with the access their decorators give', () => {
+  it('serves exactly the routes of the table, each with the method, path and access rule the table gives', () => {
     const served = routes.map((route) => ({ route: routeKey(route), access: accessLevelOf(route.rule) }));
-    const registered = API_ROUTES.map((route) => ({
-      route: `${route.method.toUpperCase()} ${route.path}`,
-      access: route.access,
-    }));
+    const registered = API_ROUTES.map((route) => ({ route: keyOf(route), access: route.access }));
     const byRoute = (a: { route: string }, b: { route: string }) => a.route.localeCompare(b.route);
     expect(served.sort(byRoute)).toEqual(registered.sort(byRoute));
+    // Each handler names its entry of the table (`@Route(...)`), not a copy of it.
+    const undeclared = routes.filter(
+      (route) =>
+        !route.declared || !API_ROUTES.includes(route.declared) || keyOf(route.declared) !== routeKey(route),
+    );
+    expect(undeclared.map((route) => `${routeKey(route)} (${route.handler})`)).toEqual([]);
   });
 
   it('expects, for each route, the refusals its decorator makes and an answer past the guard for the rest', () => {
@@ -404,7 +346,7 @@ describe('authorization matrix', () => {
     // first row is its plain call: refused callers 401 (signed out) or 403, allowed ones neither.
     const wrong: string[] = [];
     for (const route of routes) {
-      const row = MATRIX.find((r) => r.route === routeKey(route));
+      const row = MATRIX.find((r) => keyOf(r.route) === routeKey(route));
       const access = accessLevelOf(route.rule);
       if (!row || !access) continue;
       CALLERS.forEach((caller, i) => {
@@ -419,11 +361,9 @@ describe('authorization matrix', () => {
     expect(wrong).toEqual([]);
   });
 
-  it('answers every row with the expected status for every role', async () => {
+  it('answers every row with the expected status for every role, and answers in the shape the table says', async () => {
     const mismatches: string[] = [];
     for (const row of MATRIX) {
-      const route = routes.find((r) => routeKey(r) === row.route);
-      if (!route) continue; // reported by the first test
       for (const [i, caller] of CALLERS.entries()) {
         const user = users.get(caller) ?? null;
         let cookie = cookies.get(caller) ?? null;
@@ -431,7 +371,8 @@ describe('authorization matrix', () => {
           typeof row.call === 'function' ? await row.call({ ...fixtures, me: user, cookie }) : row.call;
         if (call.freshSession && user) cookie = await signIn(t, user);
 
-        let req = t.api()[route.method.toLowerCase() as 'get' | 'post' | 'put' | 'delete'](call.path);
+        const method = row.route.method as 'get' | 'post' | 'put' | 'delete';
+        let req = t.api()[method](routePath(row.route, call.params));
         req = req.set('Origin', BROWSER_ORIGIN);
         if (call.query) req = req.query(call.query);
         if (cookie) req = req.set('Cookie', cookie);
@@ -451,6 +392,12 @@ describe('authorization matrix', () => {
           if (!ErrorResponseSchema.safeParse(res.body).success) {
             mismatches.push(`${rowLabel(row)} as ${caller}: refusal without the error shape`);
           }
+        } else if (expected === row.route.status && row.route.response) {
+          // The site parses every answer with the route's response schema: it must fit.
+          const parsed = row.route.response.safeParse(res.body);
+          if (!parsed.success) {
+            mismatches.push(`${rowLabel(row)} as ${caller}: answer off its schema ${parsed.error.message}`);
+          }
         }
       }
     }
@@ -458,7 +405,7 @@ describe('authorization matrix', () => {
   });
 
   it('serves the OpenAPI document of this build, one operation per route', async () => {
-    const res = await t.api().get('/api/system/openapi');
+    const res = await t.api().get(routePath(SYSTEM_ROUTES.openapi));
     expect(res.status).toBe(200);
     expect(res.body.openapi).toBe('3.1.0');
     expect(res.body.info.version).toBe(t.config.version);
@@ -487,7 +434,8 @@ describe('a moderator demoted to reader', () => {
     const admin = await newUser(t.orm, { role: 'admin' });
     const modCookie = await signIn(t, moderator);
     const adminCookie = await signIn(t, admin);
-    const pendingCount = () => t.api().get('/api/moderation/pending-count').set('Cookie', modCookie);
+    const pendingCount = () =>
+      t.api().get(routePath(MODERATION_ROUTES.pendingCount)).set('Cookie', modCookie);
     expect((await pendingCount()).status).toBe(200);
 
     const ws = new WebSocket(`ws://127.0.0.1:${t.port}/ws`, {
@@ -504,7 +452,7 @@ describe('a moderator demoted to reader', () => {
 
     const demoted = await t
       .api()
-      .put(`/api/users/${moderator.id}/role`)
+      .put(routePath(USER_ROUTES.changeRole, { id: moderator.id }))
       .set('Origin', BROWSER_ORIGIN)
       .set('Cookie', adminCookie)
       .send({ role: 'reader' });

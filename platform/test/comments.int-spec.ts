@@ -1,12 +1,13 @@
 import {
   COMMENT_LIMITS,
   COMMENT_MESSAGES,
-  COMMENT_PATHS,
   type Comment,
   CommentDeleteResponseSchema,
   CommentLikeResponseSchema,
   CommentListResponseSchema,
   CommentResponseSchema,
+  COMMENT_ROUTES,
+  routePath,
 } from '@warraq/contracts';
 import { BROWSER_ORIGIN, signIn } from './auth-helpers';
 import { newChapter, newSeries, type TestChapter, type TestSeries } from './factories/content.factory';
@@ -56,11 +57,14 @@ describe('comments', () => {
   const post = (u: TestUser | null, body: unknown) =>
     t
       .api()
-      .post(COMMENT_PATHS.create)
+      .post(routePath(COMMENT_ROUTES.create))
       .set(as(u))
       .send(body as object);
   const list = async (query: string, u: TestUser | null = null) => {
-    const res = await t.api().get(`${COMMENT_PATHS.list}?${query}`).set(as(u));
+    const res = await t
+      .api()
+      .get(`${routePath(COMMENT_ROUTES.list)}?${query}`)
+      .set(as(u));
     expect(res.status).toBe(200);
     return CommentListResponseSchema.parse(res.body).data;
   };
@@ -74,7 +78,10 @@ describe('comments', () => {
     const res = await post(null, { text: 'مرحبا', content_id: series.id });
     expect(res.status).toBe(401);
     expect(res.body.message).toBe(COMMENT_MESSAGES.loginToComment);
-    const like = await t.api().post(COMMENT_PATHS.like(1)).set(as(null));
+    const like = await t
+      .api()
+      .post(routePath(COMMENT_ROUTES.like, { id: 1 }))
+      .set(as(null));
     expect(like.status).toBe(401);
     expect(like.body.message).toBe(COMMENT_MESSAGES.loginToLike);
   });
@@ -117,12 +124,14 @@ describe('comments', () => {
     const other = await newSeries(t.orm);
     // A chapter named with a series it is not in.
     expect((await post(alice, { text: 'x', content_id: other.id, chapter_id: chapter.id })).status).toBe(404);
-    expect((await t.api().get(`${COMMENT_PATHS.list}`)).status).toBe(400);
+    expect((await t.api().get(routePath(COMMENT_ROUTES.list))).status).toBe(400);
   });
 
   it('hides pending chapters from those who may not see them', async () => {
     expect((await post(alice, { text: 'x', chapter_id: pendingChapter.id })).status).toBe(404);
-    expect((await t.api().get(`${COMMENT_PATHS.list}?chapter_id=${pendingChapter.id}`)).status).toBe(404);
+    expect(
+      (await t.api().get(`${routePath(COMMENT_ROUTES.list)}?chapter_id=${pendingChapter.id}`)).status,
+    ).toBe(404);
     expect((await post(bob, { text: 'ملاحظة المترجم', chapter_id: pendingChapter.id })).status).toBe(201);
   });
 
@@ -180,18 +189,31 @@ describe('comments', () => {
     expect(first.comments[0]!.text).toBe('تعليق 0');
     const second = await list(`content_id=${target.id}&page=2`);
     expect(second.comments.map((c) => c.text)).toEqual(['تعليق 10', 'تعليق 11']);
-    expect((await t.api().get(`${COMMENT_PATHS.list}?content_id=${target.id}&limit=500`)).status).toBe(400);
+    expect(
+      (await t.api().get(`${routePath(COMMENT_ROUTES.list)}?content_id=${target.id}&limit=500`)).status,
+    ).toBe(400);
   });
 
   it('lets authors edit and delete their own, admins any, others none', async () => {
     const mine = await add(alice, { text: 'أصل', content_id: series.id });
     const put = (u: TestUser, id: number, text: unknown) =>
-      t.api().put(COMMENT_PATHS.comment(id)).set(as(u)).send({ text });
+      t
+        .api()
+        .put(routePath(COMMENT_ROUTES.update, { id: id }))
+        .set(as(u))
+        .send({ text });
 
     const byBob = await put(bob, mine.id, 'تخريب');
     expect(byBob.status).toBe(403);
     expect(byBob.body.message).toBe(COMMENT_MESSAGES.notYours);
-    expect((await t.api().delete(COMMENT_PATHS.comment(mine.id)).set(as(bob))).status).toBe(403);
+    expect(
+      (
+        await t
+          .api()
+          .delete(routePath(COMMENT_ROUTES.remove, { id: mine.id }))
+          .set(as(bob))
+      ).status,
+    ).toBe(403);
 
     const empty = await put(alice, mine.id, '   ');
     expect(empty.status).toBe(400);
@@ -205,21 +227,34 @@ describe('comments', () => {
     expect(CommentResponseSchema.parse(edited.body).comment.edited_at).not.toBeNull();
     expect((await put(admin, mine.id, 'بقلم المدير')).status).toBe(200);
 
-    const removed = await t.api().delete(COMMENT_PATHS.comment(mine.id)).set(as(admin));
+    const removed = await t
+      .api()
+      .delete(routePath(COMMENT_ROUTES.remove, { id: mine.id }))
+      .set(as(admin));
     expect(removed.status).toBe(200);
     expect(CommentDeleteResponseSchema.parse(removed.body)).toEqual({
       success: true,
       message: COMMENT_MESSAGES.deleted,
       kept: false,
     });
-    expect((await t.api().delete(COMMENT_PATHS.comment(mine.id)).set(as(alice))).status).toBe(404);
+    expect(
+      (
+        await t
+          .api()
+          .delete(routePath(COMMENT_ROUTES.remove, { id: mine.id }))
+          .set(as(alice))
+      ).status,
+    ).toBe(404);
     expect((await put(alice, 999_999, 'x')).status).toBe(404);
   });
 
   it('keeps a deleted comment with replies as a readable thread, and clears it once the replies go', async () => {
     const root = await add(alice, { text: 'جذر', content_id: series.id });
     const reply = await add(bob, { text: 'رد', parent_id: root.id });
-    const gone = await t.api().delete(COMMENT_PATHS.comment(root.id)).set(as(alice));
+    const gone = await t
+      .api()
+      .delete(routePath(COMMENT_ROUTES.remove, { id: root.id }))
+      .set(as(alice));
     expect(CommentDeleteResponseSchema.parse(gone.body).kept).toBe(true);
     let thread = (await list(`content_id=${series.id}`)).comments.find((c) => c.id === root.id)!;
     expect(thread).toMatchObject({ deleted: true, text: '', username: null });
@@ -227,16 +262,30 @@ describe('comments', () => {
     expect((await post(bob, { text: 'x', parent_id: root.id })).body.errors.parent_id).toEqual([
       COMMENT_MESSAGES.parentDeleted,
     ]);
-    expect((await t.api().post(COMMENT_PATHS.like(root.id)).set(as(bob))).status).toBe(404);
+    expect(
+      (
+        await t
+          .api()
+          .post(routePath(COMMENT_ROUTES.like, { id: root.id }))
+          .set(as(bob))
+      ).status,
+    ).toBe(404);
 
-    await t.api().delete(COMMENT_PATHS.comment(reply.id)).set(as(bob));
+    await t
+      .api()
+      .delete(routePath(COMMENT_ROUTES.remove, { id: reply.id }))
+      .set(as(bob));
     thread = (await list(`content_id=${series.id}`)).comments.find((c) => c.id === root.id)!;
     expect(thread).toBeUndefined();
   });
 
   it('toggles a like, one per user, even when toggled many times at once', async () => {
     const comment = await add(alice, { text: 'أعجبني', content_id: series.id });
-    const like = (u: TestUser) => t.api().post(COMMENT_PATHS.like(comment.id)).set(as(u));
+    const like = (u: TestUser) =>
+      t
+        .api()
+        .post(routePath(COMMENT_ROUTES.like, { id: comment.id }))
+        .set(as(u));
     const first = CommentLikeResponseSchema.parse((await like(bob)).body);
     expect(first).toEqual({ success: true, liked: true, likes: 1 });
     expect(
@@ -255,7 +304,14 @@ describe('comments', () => {
       [comment.id],
     );
     expect(stored[0]).toEqual({ likes: 2, rows: 2 });
-    expect((await t.api().post(COMMENT_PATHS.like(999_999)).set(as(bob))).status).toBe(404);
+    expect(
+      (
+        await t
+          .api()
+          .post(routePath(COMMENT_ROUTES.like, { id: 999_999 }))
+          .set(as(bob))
+      ).status,
+    ).toBe(404);
   });
 
   it('slows down a user who posts too fast, with the Arabic message', async () => {

@@ -2,8 +2,9 @@ import {
   type ChapterUploadResponse,
   INGEST_LIMITS,
   INGEST_MESSAGES,
-  INGEST_PATHS,
   type UploadFileResponse,
+  INGEST_ROUTES,
+  routePath,
 } from '@warraq/contracts';
 import { randomUUID } from 'node:crypto';
 import { existsSync, readdirSync } from 'node:fs';
@@ -67,7 +68,7 @@ describe('chapter upload: declare, files, commit (API only)', () => {
     it('asks a guest to sign in', async () => {
       const res = await t
         .api()
-        .post(INGEST_PATHS.create)
+        .post(routePath(INGEST_ROUTES.declare))
         .set('Origin', BROWSER_ORIGIN)
         .send(declareBody(series.id, 'images', images()));
       expect(res.status).toBe(401);
@@ -324,7 +325,7 @@ describe('chapter upload: declare, files, commit (API only)', () => {
       const id = await declared();
       const status = await new Promise<number>((resolve, reject) => {
         const req = httpRequest(
-          `${t.baseUrl}${INGEST_PATHS.file(id, 0)}`,
+          `${t.baseUrl}${routePath(INGEST_ROUTES.file, { id: id, index: 0 })}`,
           {
             method: 'PUT',
             headers: { Cookie: cookie, Origin: BROWSER_ORIGIN, 'Content-Type': 'application/octet-stream' },
@@ -354,7 +355,7 @@ describe('chapter upload: declare, files, commit (API only)', () => {
     it('records nothing when the client goes away mid-file', async () => {
       const id = await declared();
       await new Promise<void>((resolve) => {
-        const req = httpRequest(`${t.baseUrl}${INGEST_PATHS.file(id, 0)}`, {
+        const req = httpRequest(`${t.baseUrl}${routePath(INGEST_ROUTES.file, { id: id, index: 0 })}`, {
           method: 'PUT',
           headers: {
             Cookie: cookie,
@@ -449,7 +450,7 @@ describe('chapter upload: declare, files, commit (API only)', () => {
       expect((await getStatus(t, cookie, id)).status).toBe(200);
       expect((await getStatus(t, moderatorCookie, id)).status).toBe(200);
       expect((await getStatus(t, otherCookie, id)).status).toBe(404);
-      expect((await t.api().get(INGEST_PATHS.upload(id))).status).toBe(401);
+      expect((await t.api().get(routePath(INGEST_ROUTES.upload, { id: id }))).status).toBe(401);
     });
 
     it('deletes an unfinished upload with its files; not someone else', async () => {
@@ -457,7 +458,11 @@ describe('chapter upload: declare, files, commit (API only)', () => {
         chapterNumber: nextNumber(),
       });
       const del = (c: string) =>
-        t.api().delete(INGEST_PATHS.upload(id)).set('Origin', BROWSER_ORIGIN).set('Cookie', c);
+        t
+          .api()
+          .delete(routePath(INGEST_ROUTES.remove, { id: id }))
+          .set('Origin', BROWSER_ORIGIN)
+          .set('Cookie', c);
       expect((await del(otherCookie)).status).toBe(404);
       expect((await del(cookie)).status).toBe(200);
       expect(await uploadRecord(t, id)).toBeNull();

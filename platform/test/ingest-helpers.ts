@@ -3,9 +3,10 @@ import { NestFactory } from '@nestjs/core';
 import {
   type ChapterUploadResponse,
   type CreateChapterUploadBody,
-  INGEST_PATHS,
   type IngestState,
   type UploadMethod,
+  INGEST_ROUTES,
+  routePath,
 } from '@warraq/contracts';
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -62,7 +63,7 @@ export function declareBody(
 export function declare(app: Api, cookie: string, body: unknown) {
   return app
     .api()
-    .post(INGEST_PATHS.create)
+    .post(routePath(INGEST_ROUTES.declare))
     .set('Origin', BROWSER_ORIGIN)
     .set('Cookie', cookie)
     .send(body as object);
@@ -71,7 +72,7 @@ export function declare(app: Api, cookie: string, body: unknown) {
 export function putFile(app: Api, cookie: string, id: string, index: number, bytes: Buffer) {
   return app
     .api()
-    .put(INGEST_PATHS.file(id, index))
+    .put(routePath(INGEST_ROUTES.file, { id: id, index: index }))
     .set('Origin', BROWSER_ORIGIN)
     .set('Cookie', cookie)
     .set('Content-Type', 'application/octet-stream')
@@ -79,15 +80,26 @@ export function putFile(app: Api, cookie: string, id: string, index: number, byt
 }
 
 export function commit(app: Api, cookie: string, id: string) {
-  return app.api().post(INGEST_PATHS.commit(id)).set('Origin', BROWSER_ORIGIN).set('Cookie', cookie);
+  return app
+    .api()
+    .post(routePath(INGEST_ROUTES.commit, { id: id }))
+    .set('Origin', BROWSER_ORIGIN)
+    .set('Cookie', cookie);
 }
 
 export function retry(app: Api, cookie: string, id: string) {
-  return app.api().post(INGEST_PATHS.retry(id)).set('Origin', BROWSER_ORIGIN).set('Cookie', cookie);
+  return app
+    .api()
+    .post(routePath(INGEST_ROUTES.retry, { id: id }))
+    .set('Origin', BROWSER_ORIGIN)
+    .set('Cookie', cookie);
 }
 
 export function getStatus(app: Api, cookie: string, id: string) {
-  return app.api().get(INGEST_PATHS.upload(id)).set('Cookie', cookie);
+  return app
+    .api()
+    .get(routePath(INGEST_ROUTES.upload, { id: id }))
+    .set('Cookie', cookie);
 }
 
 /** Declares, sends every file and returns the upload id (commit is left to the test). */

@@ -6,8 +6,9 @@ import {
   IngestProgressEventSchema,
   INGEST_FAILURE_CODES,
   INGEST_MESSAGES,
-  INGEST_PATHS,
   REALTIME_EVENTS,
+  INGEST_ROUTES,
+  routePath,
 } from '@warraq/contracts';
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -323,7 +324,11 @@ describe('chapter ingest through a real worker', () => {
     await waitForUpload(t, failed, settled);
     await waitForUpload(t, done, settled);
     const del = (id: string) =>
-      t.api().delete(INGEST_PATHS.upload(id)).set('Origin', BROWSER_ORIGIN).set('Cookie', cookie);
+      t
+        .api()
+        .delete(routePath(INGEST_ROUTES.remove, { id: id }))
+        .set('Origin', BROWSER_ORIGIN)
+        .set('Cookie', cookie);
     const refused = await del(done);
     expect(refused.status).toBe(409);
     expect(refused.body.message).toBe(INGEST_MESSAGES.notDeletable);

@@ -1,6 +1,6 @@
 import { RequestContext } from '@mikro-orm/core';
 import type { INestApplicationContext } from '@nestjs/common';
-import { type ChapterUploadResponse, INGEST_MESSAGES, INGEST_PATHS } from '@warraq/contracts';
+import { type ChapterUploadResponse, INGEST_MESSAGES, INGEST_ROUTES, routePath } from '@warraq/contracts';
 import { ApiTokenService } from '../src/modules/auth/api-token.service';
 import { BROWSER_ORIGIN, signIn } from './auth-helpers';
 import { newSeries, type TestSeries } from './factories/content.factory';
@@ -110,12 +110,15 @@ describe('ingest through a Redis outage', () => {
     // with 503 because the queue is down, and the upload is still receiving — nothing acknowledged.
     const put = await t
       .api()
-      .put(INGEST_PATHS.file(uploadId, 1))
+      .put(routePath(INGEST_ROUTES.file, { id: uploadId, index: 1 }))
       .set('Authorization', `Bearer ${token}`)
       .set('Content-Type', 'application/octet-stream')
       .send(files[1]!.bytes);
     expect(put.status).toBe(200);
-    const refused = await t.api().post(INGEST_PATHS.commit(uploadId)).set('Authorization', `Bearer ${token}`);
+    const refused = await t
+      .api()
+      .post(routePath(INGEST_ROUTES.commit, { id: uploadId }))
+      .set('Authorization', `Bearer ${token}`);
     expect(refused.status).toBe(503);
     expect(refused.body.message).toBe(INGEST_MESSAGES.queueUnavailable);
     expect((await uploadRecord(t, uploadId))?.state).toBe('receiving');

@@ -1,10 +1,11 @@
 import {
   type CreateContentBody,
   MODERATION_MESSAGES,
-  MODERATION_PATHS,
   ModerationQueueEventSchema,
   NotificationEventSchema,
   PongEventSchema,
+  MODERATION_ROUTES,
+  routePath,
 } from '@warraq/contracts';
 import WebSocket from 'ws';
 import { signIn } from './auth-helpers';
@@ -83,7 +84,7 @@ describe('moderation: two moderators at once, and the live events', () => {
           : (await newChapter(t.orm, { series: s, number: 1, uploader: owner, moderationStatus: 'pending' }))
               .id;
       const before = await notificationCount(owner.id);
-      const path = `${MODERATION_PATHS.approve(id)}?contentType=${contentType}`;
+      const path = `${routePath(MODERATION_ROUTES.approve, { id: id })}?contentType=${contentType}`;
       const results = await Promise.all([
         t.api().put(path).set('Cookie', cookieA).send({}),
         t.api().put(path).set('Cookie', cookieB).send({}),
@@ -108,12 +109,12 @@ describe('moderation: two moderators at once, and the live events', () => {
     const results = await Promise.all([
       t
         .api()
-        .put(`${MODERATION_PATHS.approve(ch.id)}?contentType=chapter`)
+        .put(`${routePath(MODERATION_ROUTES.approve, { id: ch.id })}?contentType=chapter`)
         .set('Cookie', cookieA)
         .send({ expectedStatus: 'pending' }),
       t
         .api()
-        .put(`${MODERATION_PATHS.reject(ch.id)}?contentType=chapter`)
+        .put(`${routePath(MODERATION_ROUTES.reject, { id: ch.id })}?contentType=chapter`)
         .set('Cookie', cookieB)
         .send({ reason: 'جودة ضعيفة', expectedStatus: 'pending' }),
     ]);
@@ -139,10 +140,14 @@ describe('moderation: two moderators at once, and the live events', () => {
     await newChapter(t.orm, { series: s, number: 1, uploader: owner, moderationStatus: 'pending' });
     const before = await notificationCount(owner.id);
     const results = await Promise.all([
-      t.api().put(MODERATION_PATHS.approve(s.id)).set('Cookie', cookieA).send({ expectedStatus: 'pending' }),
       t
         .api()
-        .delete(MODERATION_PATHS.remove(s.id))
+        .put(routePath(MODERATION_ROUTES.approve, { id: s.id }))
+        .set('Cookie', cookieA)
+        .send({ expectedStatus: 'pending' }),
+      t
+        .api()
+        .delete(routePath(MODERATION_ROUTES.remove, { id: s.id }))
         .set('Cookie', cookieB)
         .send({ expectedStatus: 'pending' }),
     ]);
@@ -165,13 +170,13 @@ describe('moderation: two moderators at once, and the live events', () => {
     const s = await newSeries(t.orm, { title: 'صوت المطر', owner, moderationStatus: 'pending' });
     const res = await t
       .api()
-      .put(MODERATION_PATHS.reject(s.id))
+      .put(routePath(MODERATION_ROUTES.reject, { id: s.id }))
       .set('Cookie', cookieA)
       .send({ reason: 'غلاف غير مناسب' });
     expect(res.status).toBe(200);
 
     const event = ModerationQueueEventSchema.parse(await staff.next());
-    const pending = await t.api().get(MODERATION_PATHS.pendingCount).set('Cookie', cookieA);
+    const pending = await t.api().get(routePath(MODERATION_ROUTES.pendingCount)).set('Cookie', cookieA);
     expect(event.data).toEqual({
       change: 'rejected',
       item: { id: s.id, contentType: 'series', title: 'صوت المطر' },

@@ -2,7 +2,6 @@ import {
   ChapterResponseSchema,
   MODERATION_LIMITS,
   MODERATION_MESSAGES,
-  MODERATION_PATHS,
   ModerationActionResponseSchema,
   ModerationListResponseSchema,
   ModerationLogResponseSchema,
@@ -10,6 +9,8 @@ import {
   NotificationListResponseSchema,
   PendingCountResponseSchema,
   SeriesDetailResponseSchema,
+  MODERATION_ROUTES,
+  routePath,
 } from '@warraq/contracts';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
@@ -54,19 +55,19 @@ describe('moderation: queue, decisions, visibility, log', () => {
   const approve = (id: number, contentType: 'series' | 'chapter', cookie = modCookie, body: object = {}) =>
     t
       .api()
-      .put(`${MODERATION_PATHS.approve(id)}?contentType=${contentType}`)
+      .put(`${routePath(MODERATION_ROUTES.approve, { id: id })}?contentType=${contentType}`)
       .set('Cookie', cookie)
       .send(body);
   const reject = (id: number, contentType: 'series' | 'chapter', cookie = modCookie, body: object = {}) =>
     t
       .api()
-      .put(`${MODERATION_PATHS.reject(id)}?contentType=${contentType}`)
+      .put(`${routePath(MODERATION_ROUTES.reject, { id: id })}?contentType=${contentType}`)
       .set('Cookie', cookie)
       .send(body);
   const remove = (id: number, contentType: 'series' | 'chapter', cookie = modCookie) =>
     t
       .api()
-      .delete(`${MODERATION_PATHS.remove(id)}?contentType=${contentType}`)
+      .delete(`${routePath(MODERATION_ROUTES.remove, { id: id })}?contentType=${contentType}`)
       .set('Cookie', cookie);
   const seriesPage = (s: TestSeries) => t.api().get(`/api/series/manga/${encodeURIComponent(s.slug)}`);
   const readerPage = (s: TestSeries, n: number, query = '') =>
@@ -103,11 +104,21 @@ describe('moderation: queue, decisions, visibility, log', () => {
           cookie ? r.set('Cookie', cookie) : r;
         return [
           withCookie(t.api().get('/api/content?status=pending')),
-          withCookie(t.api().put(MODERATION_PATHS.approve(item.id)).send({})),
-          withCookie(t.api().put(MODERATION_PATHS.reject(item.id)).send({})),
-          withCookie(t.api().delete(MODERATION_PATHS.remove(item.id))),
-          withCookie(t.api().get(MODERATION_PATHS.pendingCount)),
-          withCookie(t.api().get(MODERATION_PATHS.log)),
+          withCookie(
+            t
+              .api()
+              .put(routePath(MODERATION_ROUTES.approve, { id: item.id }))
+              .send({}),
+          ),
+          withCookie(
+            t
+              .api()
+              .put(routePath(MODERATION_ROUTES.reject, { id: item.id }))
+              .send({}),
+          ),
+          withCookie(t.api().delete(routePath(MODERATION_ROUTES.remove, { id: item.id }))),
+          withCookie(t.api().get(routePath(MODERATION_ROUTES.pendingCount))),
+          withCookie(t.api().get(routePath(MODERATION_ROUTES.log))),
         ];
       };
       for (const res of await Promise.all(calls())) expect(res.status).toBe(401);
@@ -117,8 +128,10 @@ describe('moderation: queue, decisions, visibility, log', () => {
     });
 
     it('keeps the log for admins: a moderator is refused', async () => {
-      expect((await t.api().get(MODERATION_PATHS.log).set('Cookie', modCookie)).status).toBe(403);
-      expect((await t.api().get(MODERATION_PATHS.log).set('Cookie', adminCookie)).status).toBe(200);
+      expect((await t.api().get(routePath(MODERATION_ROUTES.log)).set('Cookie', modCookie)).status).toBe(403);
+      expect((await t.api().get(routePath(MODERATION_ROUTES.log)).set('Cookie', adminCookie)).status).toBe(
+        200,
+      );
     });
 
     it('answers 404 for an unknown id, of either content type', async () => {
@@ -145,20 +158,27 @@ describe('moderation: queue, decisions, visibility, log', () => {
         t.api().delete(`/api/content/${item.id}?contentType=`).set('Cookie', modCookie),
         t
           .api()
-          .put(MODERATION_PATHS.approve(item.id))
+          .put(routePath(MODERATION_ROUTES.approve, { id: item.id }))
           .set('Cookie', modCookie)
           .send({ expectedStatus: 'gone' }),
-        t.api().put(MODERATION_PATHS.approve(item.id)).set('Cookie', modCookie).send({ notes: 5 }),
         t
           .api()
-          .put(MODERATION_PATHS.reject(item.id))
+          .put(routePath(MODERATION_ROUTES.approve, { id: item.id }))
+          .set('Cookie', modCookie)
+          .send({ notes: 5 }),
+        t
+          .api()
+          .put(routePath(MODERATION_ROUTES.reject, { id: item.id }))
           .set('Cookie', modCookie)
           .send({ reason: 'x', extra: 1 }),
         t.api().get('/api/content?status=waiting').set('Cookie', modCookie),
         t.api().get('/api/content?status=pending&contentType=book').set('Cookie', modCookie),
         t.api().get('/api/content?status=pending&limit=0').set('Cookie', modCookie),
         t.api().get('/api/content?status=pending&type=comic').set('Cookie', modCookie),
-        t.api().get(`${MODERATION_PATHS.log}?action=ban`).set('Cookie', adminCookie),
+        t
+          .api()
+          .get(`${routePath(MODERATION_ROUTES.log)}?action=ban`)
+          .set('Cookie', adminCookie),
       ];
       for (const res of await Promise.all(bad)) expect(res.status).toBe(400);
       const long = await reject(item.id, 'series', modCookie, {
@@ -168,7 +188,7 @@ describe('moderation: queue, decisions, visibility, log', () => {
       expect(long.body.errors.reason).toEqual([MODERATION_MESSAGES.noteTooLong]);
       const text = await t
         .api()
-        .put(MODERATION_PATHS.reject(item.id))
+        .put(routePath(MODERATION_ROUTES.reject, { id: item.id }))
         .set('Cookie', modCookie)
         .set('Content-Type', 'text/plain')
         .send('reason');
@@ -288,7 +308,7 @@ describe('moderation: queue, decisions, visibility, log', () => {
     });
 
     it('counts what waits, for staff', async () => {
-      const res = await t.api().get(MODERATION_PATHS.pendingCount).set('Cookie', modCookie);
+      const res = await t.api().get(routePath(MODERATION_ROUTES.pendingCount)).set('Cookie', modCookie);
       expect(res.status).toBe(200);
       const counts = PendingCountResponseSchema.parse(res.body);
       const [db] = await sql<{ series: number; chapters: number }>(
@@ -590,7 +610,7 @@ describe('moderation: queue, decisions, visibility, log', () => {
 
       const res = await t
         .api()
-        .delete(MODERATION_PATHS.remove(s.id))
+        .delete(routePath(MODERATION_ROUTES.remove, { id: s.id }))
         .set('Cookie', adminCookie)
         .send({ reason: 'محتوى مخالف', expectedStatus: 'pending' });
       expect(res.status).toBe(200);
@@ -629,7 +649,10 @@ describe('moderation: queue, decisions, visibility, log', () => {
 
   describe('the log', () => {
     it('lists every decision newest first for admins, by action, with paging', async () => {
-      const res = await t.api().get(`${MODERATION_PATHS.log}?limit=5`).set('Cookie', adminCookie);
+      const res = await t
+        .api()
+        .get(`${routePath(MODERATION_ROUTES.log)}?limit=5`)
+        .set('Cookie', adminCookie);
       expect(res.status).toBe(200);
       const log = ModerationLogResponseSchema.parse(res.body);
       const [{ n }] = (await sql<{ n: number }>('select count(*)::int as n from moderation_log')) as [
@@ -641,8 +664,12 @@ describe('moderation: queue, decisions, visibility, log', () => {
       expect(log.data[0]!.actor).not.toBeNull();
 
       const deletes = ModerationLogResponseSchema.parse(
-        (await t.api().get(`${MODERATION_PATHS.log}?action=delete&limit=100`).set('Cookie', adminCookie))
-          .body,
+        (
+          await t
+            .api()
+            .get(`${routePath(MODERATION_ROUTES.log)}?action=delete&limit=100`)
+            .set('Cookie', adminCookie)
+        ).body,
       );
       expect(deletes.data.length).toBeGreaterThanOrEqual(3);
       expect(deletes.data.every((e) => e.action === 'delete')).toBe(true);

@@ -1,9 +1,10 @@
 import {
   MarkNotificationsReadResponseSchema,
-  NOTIFICATION_PATHS,
   NotificationEventSchema,
   NotificationListResponseSchema,
   PongEventSchema,
+  NOTIFICATION_ROUTES,
+  routePath,
 } from '@warraq/contracts';
 import WebSocket from 'ws';
 import { NotificationsService } from '../src/modules/notifications/notifications.service';
@@ -21,14 +22,17 @@ describe('notifications', () => {
   let bobId: number;
 
   const list = async (cookie: string, query = '') => {
-    const res = await t.api().get(`${NOTIFICATION_PATHS.list}${query}`).set('Cookie', cookie);
+    const res = await t
+      .api()
+      .get(`${routePath(NOTIFICATION_ROUTES.list)}${query}`)
+      .set('Cookie', cookie);
     expect(res.status).toBe(200);
     return NotificationListResponseSchema.parse(res.body);
   };
   const markRead = (cookie: string, body: unknown) =>
     t
       .api()
-      .post(NOTIFICATION_PATHS.read)
+      .post(routePath(NOTIFICATION_ROUTES.markRead))
       .set('Cookie', cookie)
       .send(body as object);
 
@@ -54,8 +58,10 @@ describe('notifications', () => {
   });
 
   it('asks a guest to sign in', async () => {
-    expect((await t.api().get(NOTIFICATION_PATHS.list)).status).toBe(401);
-    expect((await t.api().post(NOTIFICATION_PATHS.read).send({ all: true })).status).toBe(401);
+    expect((await t.api().get(routePath(NOTIFICATION_ROUTES.list))).status).toBe(401);
+    expect((await t.api().post(routePath(NOTIFICATION_ROUTES.markRead)).send({ all: true })).status).toBe(
+      401,
+    );
   });
 
   it("lists only the user's own, newest first, with the unread count", async () => {
@@ -86,7 +92,12 @@ describe('notifications', () => {
   it('refuses malformed queries and bodies', async () => {
     for (const query of ['?tab=likes', '?limit=51', '?page=0', '?limit=abc']) {
       expect(
-        (await t.api().get(`${NOTIFICATION_PATHS.list}${query}`).set('Cookie', aliceCookie)).status,
+        (
+          await t
+            .api()
+            .get(`${routePath(NOTIFICATION_ROUTES.list)}${query}`)
+            .set('Cookie', aliceCookie)
+        ).status,
       ).toBe(400);
     }
     for (const body of [

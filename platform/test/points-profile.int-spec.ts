@@ -5,11 +5,12 @@ import {
   LibraryResponseSchema,
   POINT_RULES,
   POINTS_MESSAGES,
-  POINTS_PATHS,
   PointsResponseSchema,
-  PROFILE_PATHS,
   ProfileStatsResponseSchema,
   RecentActivityResponseSchema,
+  POINTS_ROUTES,
+  PROFILE_ROUTES,
+  routePath,
 } from '@warraq/contracts';
 import { BROWSER_ORIGIN, signIn } from './auth-helpers';
 import { newChapter, newSeries } from './factories/content.factory';
@@ -40,7 +41,10 @@ describe('points ledger and profile', () => {
 
   const as = (u: TestUser) => ({ Cookie: cookies.get(u.id)!, Origin: BROWSER_ORIGIN });
   const ledgerOf = async (u: TestUser) => {
-    const res = await t.api().get(POINTS_PATHS.user(u.id)).set(as(u));
+    const res = await t
+      .api()
+      .get(routePath(POINTS_ROUTES.ofUser, { userId: u.id }))
+      .set(as(u));
     expect(res.status).toBe(200);
     return PointsResponseSchema.parse(res.body).data;
   };
@@ -99,7 +103,7 @@ describe('points ledger and profile', () => {
       const award = (body: unknown, u: TestUser = admin) =>
         t
           .api()
-          .post(POINTS_PATHS.award)
+          .post(routePath(POINTS_ROUTES.award))
           .set(as(u))
           .send(body as object);
       const res = await award({
@@ -150,11 +154,32 @@ describe('points ledger and profile', () => {
     });
 
     it("shows one's own ledger, anyone's to staff, nobody else's to a reader", async () => {
-      expect((await t.api().get(POINTS_PATHS.user(uploader.id)).set(as(reader))).status).toBe(403);
-      expect((await t.api().get(POINTS_PATHS.user(uploader.id)).set(as(moderator))).status).toBe(200);
-      expect((await t.api().get(POINTS_PATHS.user(987_654)).set(as(admin))).status).toBe(404);
+      expect(
+        (
+          await t
+            .api()
+            .get(routePath(POINTS_ROUTES.ofUser, { userId: uploader.id }))
+            .set(as(reader))
+        ).status,
+      ).toBe(403);
+      expect(
+        (
+          await t
+            .api()
+            .get(routePath(POINTS_ROUTES.ofUser, { userId: uploader.id }))
+            .set(as(moderator))
+        ).status,
+      ).toBe(200);
+      expect(
+        (
+          await t
+            .api()
+            .get(routePath(POINTS_ROUTES.ofUser, { userId: 987_654 }))
+            .set(as(admin))
+        ).status,
+      ).toBe(404);
       expect((await t.api().get('/api/points/abc').set(as(admin))).status).toBe(400);
-      expect((await t.api().get(POINTS_PATHS.user(reader.id))).status).toBe(401);
+      expect((await t.api().get(routePath(POINTS_ROUTES.ofUser, { userId: reader.id }))).status).toBe(401);
     });
   });
 
@@ -195,7 +220,7 @@ describe('points ledger and profile', () => {
       expect(comment.status).toBe(201);
 
       const stats = ProfileStatsResponseSchema.parse(
-        (await t.api().get(PROFILE_PATHS.stats).set(as(fan))).body,
+        (await t.api().get(routePath(PROFILE_ROUTES.stats)).set(as(fan))).body,
       ).data;
       expect(stats).toMatchObject({
         points: 0,
@@ -208,7 +233,7 @@ describe('points ledger and profile', () => {
       expect(stats.lastActive).not.toBeNull();
 
       const activity = RecentActivityResponseSchema.parse(
-        (await t.api().get(PROFILE_PATHS.activity).set(as(fan))).body,
+        (await t.api().get(routePath(PROFILE_ROUTES.activity)).set(as(fan))).body,
       ).data;
       expect(activity[0]).toMatchObject({
         type: 'commented',
@@ -220,7 +245,12 @@ describe('points ledger and profile', () => {
       expect(activity.map((a) => a.type).sort()).toEqual(['commented', 'liked', 'read', 'read']);
 
       const library = LibraryResponseSchema.parse(
-        (await t.api().get(`${PROFILE_PATHS.library}?limit=1`).set(as(fan))).body,
+        (
+          await t
+            .api()
+            .get(`${routePath(PROFILE_ROUTES.library)}?limit=1`)
+            .set(as(fan))
+        ).body,
       );
       expect(library.meta.total).toBe(2);
       expect(library.data).toHaveLength(1);
@@ -231,7 +261,7 @@ describe('points ledger and profile', () => {
         caughtUp: true,
       });
       const favorites = FavoritesResponseSchema.parse(
-        (await t.api().get(PROFILE_PATHS.favorites).set(as(fan))).body,
+        (await t.api().get(routePath(PROFILE_ROUTES.favorites)).set(as(fan))).body,
       );
       expect(favorites.data.map((s) => s.id)).toEqual([series.id]);
       // A favourite whose series is later rejected disappears from a reader's list.
@@ -239,7 +269,7 @@ describe('points ledger and profile', () => {
         .getConnection()
         .execute(`update series set moderation_status = 'rejected' where id = ?`, [series.id]);
       const hidden = FavoritesResponseSchema.parse(
-        (await t.api().get(PROFILE_PATHS.favorites).set(as(fan))).body,
+        (await t.api().get(routePath(PROFILE_ROUTES.favorites)).set(as(fan))).body,
       );
       expect(hidden.data).toEqual([]);
       await t.orm.em
@@ -247,22 +277,23 @@ describe('points ledger and profile', () => {
         .execute(`update series set moderation_status = 'approved' where id = ?`, [series.id]);
 
       const badges = BadgesResponseSchema.parse(
-        (await t.api().get(PROFILE_PATHS.badges).set(as(fan))).body,
+        (await t.api().get(routePath(PROFILE_ROUTES.badges)).set(as(fan))).body,
       ).data;
       expect(badges).toEqual([]);
       const staffBadges = BadgesResponseSchema.parse(
-        (await t.api().get(PROFILE_PATHS.badges).set(as(moderator))).body,
+        (await t.api().get(routePath(PROFILE_ROUTES.badges)).set(as(moderator))).body,
       ).data;
       expect(staffBadges.map((b) => b.id)).toEqual(['staff']);
       // The uploader's approved chapter from the points tests.
       const uploaderBadges = BadgesResponseSchema.parse(
-        (await t.api().get(PROFILE_PATHS.badges).set(as(uploader))).body,
+        (await t.api().get(routePath(PROFILE_ROUTES.badges)).set(as(uploader))).body,
       ).data;
       expect(uploaderBadges.map((b) => b.id)).toContain('first-chapter');
     });
 
     it('asks guests to sign in', async () => {
-      for (const path of Object.values(PROFILE_PATHS)) expect((await t.api().get(path)).status).toBe(401);
+      for (const path of Object.values(PROFILE_ROUTES).map((route) => routePath(route)))
+        expect((await t.api().get(path)).status).toBe(401);
     });
   });
 });

@@ -1,16 +1,16 @@
 import { Controller, Get, type INestApplication } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD } from '@nestjs/core';
 import { Test } from '@nestjs/testing';
-import { INGEST_MESSAGES, INGEST_PATHS } from '@warraq/contracts';
+import { INGEST_MESSAGES, INGEST_ROUTES, routePath } from '@warraq/contracts';
 import request from 'supertest';
 import { ApiExceptionFilter } from '../src/common/filters/api-exception.filter';
-import { AccessGuard } from '../src/common/guards/access.guard';
-import { ANONYMOUS } from '../src/common/http/request-auth';
+import { AccessGuard } from '../src/modules/auth/access.guard';
 import { IdentityService } from '../src/modules/auth/identity.service';
+import { ANONYMOUS } from '../src/modules/auth/request-auth';
 import { appRoutes } from './app-routes';
 import { createTestApp, type TestApp } from './test-app';
 
-/** Every HTTP route declares @Public(), @Authenticated() or @Roles(...); the guard refuses the rest. */
+/** Every HTTP route gets an access rule from its `@Route(...)`; the guard refuses a route without one. */
 describe('route access rules', () => {
   let t: TestApp;
   beforeAll(async () => {
@@ -29,16 +29,16 @@ describe('route access rules', () => {
   it('asks a guest to sign in on every chapter upload route', async () => {
     const id = '00000000-0000-4000-8000-000000000000';
     const calls = {
-      declare: t.api().post(INGEST_PATHS.create).send({}),
+      declare: t.api().post(routePath(INGEST_ROUTES.declare)).send({}),
       file: t
         .api()
-        .put(INGEST_PATHS.file(id, 0))
+        .put(routePath(INGEST_ROUTES.file, { id, index: 0 }))
         .set('Content-Type', 'application/octet-stream')
         .send(Buffer.from('x')),
-      commit: t.api().post(INGEST_PATHS.commit(id)),
-      retry: t.api().post(INGEST_PATHS.retry(id)),
-      status: t.api().get(INGEST_PATHS.upload(id)),
-      delete: t.api().delete(INGEST_PATHS.upload(id)),
+      commit: t.api().post(routePath(INGEST_ROUTES.commit, { id })),
+      retry: t.api().post(routePath(INGEST_ROUTES.retry, { id })),
+      status: t.api().get(routePath(INGEST_ROUTES.upload, { id })),
+      delete: t.api().delete(routePath(INGEST_ROUTES.remove, { id })),
     };
     for (const [route, call] of Object.entries(calls)) {
       const res = await call;

@@ -6,8 +6,9 @@ import {
   ServiceListResponseSchema,
   ServiceResponseSchema,
   SYSTEM_MESSAGES,
-  SYSTEM_PATHS,
   SystemStatsResponseSchema,
+  SYSTEM_ROUTES,
+  routePath,
 } from '@warraq/contracts';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -70,7 +71,7 @@ describe('system: services, domains, health, stats, client errors', () => {
     let serviceId: number;
 
     it('creates with the spec defaults and lists it', async () => {
-      const res = await call('post', SYSTEM_PATHS.services, admin, {
+      const res = await call('post', routePath(SYSTEM_ROUTES.createService), admin, {
         name: ' Manga API ',
         url: fake.url('/ok'),
       });
@@ -84,39 +85,47 @@ describe('system: services, domains, health, stats, client errors', () => {
         url: fake.url('/ok'),
       });
       serviceId = body.data.id;
-      const list = ServiceListResponseSchema.parse((await call('get', SYSTEM_PATHS.services, admin)).body);
+      const list = ServiceListResponseSchema.parse(
+        (await call('get', routePath(SYSTEM_ROUTES.services), admin)).body,
+      );
       expect(list.data.map((s) => s.id)).toContain(serviceId);
     });
 
     it('refuses empty and malformed fields with field errors, and a duplicate name', async () => {
-      const empty = await call('post', SYSTEM_PATHS.services, admin, { name: '  ', url: '' });
+      const empty = await call('post', routePath(SYSTEM_ROUTES.createService), admin, {
+        name: '  ',
+        url: '',
+      });
       expect(empty.status).toBe(400);
       expect(empty.body.errors.name).toEqual([SYSTEM_MESSAGES.nameRequired]);
       expect(empty.body.errors.url).toEqual([SYSTEM_MESSAGES.urlRequired]);
-      const badUrl = await call('post', SYSTEM_PATHS.services, admin, {
+      const badUrl = await call('post', routePath(SYSTEM_ROUTES.createService), admin, {
         name: 'x',
         url: 'javascript:alert(1)',
       });
       expect(badUrl.body.errors.url).toEqual([SYSTEM_MESSAGES.urlInvalid]);
-      const badType = await call('post', SYSTEM_PATHS.services, admin, {
+      const badType = await call('post', routePath(SYSTEM_ROUTES.createService), admin, {
         name: 'y',
         url: fake.url('/'),
         type: 'mail',
       });
       expect(badType.status).toBe(400);
-      const extra = await call('post', SYSTEM_PATHS.services, admin, {
+      const extra = await call('post', routePath(SYSTEM_ROUTES.createService), admin, {
         name: 'z',
         url: fake.url('/'),
         id: 5,
       });
       expect(extra.status).toBe(400);
-      const dup = await call('post', SYSTEM_PATHS.services, admin, { name: 'manga api', url: fake.url('/') });
+      const dup = await call('post', routePath(SYSTEM_ROUTES.createService), admin, {
+        name: 'manga api',
+        url: fake.url('/'),
+      });
       expect(dup.status).toBe(409);
       expect(dup.body.errors).toEqual({ name: [SYSTEM_MESSAGES.serviceNameTaken] });
     });
 
     it('updates part of a service and answers 404 for an unknown one', async () => {
-      const res = await call('put', SYSTEM_PATHS.service(serviceId), admin, {
+      const res = await call('put', routePath(SYSTEM_ROUTES.updateService, { id: serviceId }), admin, {
         status: 'degraded',
         type: 'manga',
       });
@@ -126,21 +135,37 @@ describe('system: services, domains, health, stats, client errors', () => {
         type: 'manga',
         name: 'Manga API',
       });
-      expect((await call('put', SYSTEM_PATHS.service(999_999), admin, { status: 'active' })).status).toBe(
-        404,
-      );
+      expect(
+        (
+          await call('put', routePath(SYSTEM_ROUTES.updateService, { id: 999_999 }), admin, {
+            status: 'active',
+          })
+        ).status,
+      ).toBe(404);
       expect((await call('put', '/api/system/services/abc', admin, { status: 'active' })).status).toBe(400);
-      expect((await call('put', SYSTEM_PATHS.service(serviceId), admin, { name: '' })).status).toBe(400);
-      await call('put', SYSTEM_PATHS.service(serviceId), admin, { status: 'active' });
+      expect(
+        (await call('put', routePath(SYSTEM_ROUTES.updateService, { id: serviceId }), admin, { name: '' }))
+          .status,
+      ).toBe(400);
+      await call('put', routePath(SYSTEM_ROUTES.updateService, { id: serviceId }), admin, {
+        status: 'active',
+      });
     });
 
     it('is for admins only', async () => {
-      expect((await call('get', SYSTEM_PATHS.services, null)).status).toBe(401);
-      expect((await call('get', SYSTEM_PATHS.services, moderator)).status).toBe(403);
+      expect((await call('get', routePath(SYSTEM_ROUTES.services), null)).status).toBe(401);
+      expect((await call('get', routePath(SYSTEM_ROUTES.services), moderator)).status).toBe(403);
       expect(
-        (await call('post', SYSTEM_PATHS.services, moderator, { name: 'n', url: fake.url('/') })).status,
+        (
+          await call('post', routePath(SYSTEM_ROUTES.createService), moderator, {
+            name: 'n',
+            url: fake.url('/'),
+          })
+        ).status,
       ).toBe(403);
-      expect((await call('delete', SYSTEM_PATHS.service(serviceId), reader)).status).toBe(403);
+      expect(
+        (await call('delete', routePath(SYSTEM_ROUTES.deleteService, { id: serviceId }), reader)).status,
+      ).toBe(403);
     });
 
     describe('domains', () => {
@@ -148,15 +173,19 @@ describe('system: services, domains, health, stats, client errors', () => {
 
       it('starts with the base domain as the locked primary', async () => {
         const list = DomainListResponseSchema.parse(
-          (await call('get', SYSTEM_PATHS.domains, moderator)).body,
+          (await call('get', routePath(SYSTEM_ROUTES.domains), moderator)).body,
         );
         const primary = list.data.find((d) => d.is_primary);
         expect(primary).toMatchObject({ name: 'warraq.localhost', status: 'active' });
-        const edit = await call('put', SYSTEM_PATHS.domain(primary!.id), admin, { status: 'inactive' });
+        const edit = await call('put', routePath(SYSTEM_ROUTES.updateDomain, { id: primary!.id }), admin, {
+          status: 'inactive',
+        });
         expect(edit.status).toBe(409);
         expect(edit.body.message).toBe(SYSTEM_MESSAGES.primaryLocked);
-        expect((await call('delete', SYSTEM_PATHS.domain(primary!.id), admin)).status).toBe(409);
-        const claim = await call('post', SYSTEM_PATHS.domains, admin, {
+        expect(
+          (await call('delete', routePath(SYSTEM_ROUTES.deleteDomain, { id: primary!.id }), admin)).status,
+        ).toBe(409);
+        const claim = await call('post', routePath(SYSTEM_ROUTES.createDomain), admin, {
           name: 'x.warraq.localhost',
           is_primary: true,
         });
@@ -164,7 +193,7 @@ describe('system: services, domains, health, stats, client errors', () => {
       });
 
       it('adds a subdomain linked to a service, with defaults, lower-cased', async () => {
-        const res = await call('post', SYSTEM_PATHS.domains, admin, {
+        const res = await call('post', routePath(SYSTEM_ROUTES.createDomain), admin, {
           name: 'Reader.Warraq.localhost',
           service_id: serviceId,
         });
@@ -183,64 +212,95 @@ describe('system: services, domains, health, stats, client errors', () => {
 
       it('refuses bad names, unknown services and duplicates', async () => {
         for (const name of ['', 'bad domain', '-x.com', 'a'.repeat(64) + '.com', 'ex_ample.com']) {
-          const res = await call('post', SYSTEM_PATHS.domains, admin, { name });
+          const res = await call('post', routePath(SYSTEM_ROUTES.createDomain), admin, { name });
           expect(res.status).toBe(400);
           expect(res.body.errors.name).toBeDefined();
         }
-        const unknown = await call('post', SYSTEM_PATHS.domains, admin, {
+        const unknown = await call('post', routePath(SYSTEM_ROUTES.createDomain), admin, {
           name: 'new.example.com',
           service_id: 424242,
         });
         expect(unknown.status).toBe(400);
         expect(unknown.body.errors).toEqual({ service_id: [SYSTEM_MESSAGES.unknownService] });
-        const dup = await call('post', SYSTEM_PATHS.domains, admin, { name: 'reader.warraq.localhost' });
+        const dup = await call('post', routePath(SYSTEM_ROUTES.createDomain), admin, {
+          name: 'reader.warraq.localhost',
+        });
         expect(dup.status).toBe(409);
         expect(dup.body.errors).toEqual({ name: [SYSTEM_MESSAGES.domainNameTaken] });
       });
 
       it('unlinks its domains when a service is deleted, then deletes the domain', async () => {
         const spare = ServiceResponseSchema.parse(
-          (await call('post', SYSTEM_PATHS.services, admin, { name: 'Spare', url: fake.url('/spare') })).body,
+          (
+            await call('post', routePath(SYSTEM_ROUTES.createService), admin, {
+              name: 'Spare',
+              url: fake.url('/spare'),
+            })
+          ).body,
         ).data;
         expect(
-          (await call('put', SYSTEM_PATHS.domain(domainId), admin, { service_id: spare.id })).status,
+          (
+            await call('put', routePath(SYSTEM_ROUTES.updateDomain, { id: domainId }), admin, {
+              service_id: spare.id,
+            })
+          ).status,
         ).toBe(200);
-        const statusOnly = await call('put', SYSTEM_PATHS.domain(domainId), admin, { status: 'inactive' });
+        const statusOnly = await call('put', routePath(SYSTEM_ROUTES.updateDomain, { id: domainId }), admin, {
+          status: 'inactive',
+        });
         expect(DomainResponseSchema.parse(statusOnly.body).data).toMatchObject({
           status: 'inactive',
           service_id: spare.id,
           service_name: 'Spare',
         });
-        const gone = await call('delete', SYSTEM_PATHS.service(spare.id), admin);
+        const gone = await call('delete', routePath(SYSTEM_ROUTES.deleteService, { id: spare.id }), admin);
         expect(gone.status).toBe(200);
         expect(gone.body.message).toBe(SYSTEM_MESSAGES.serviceDeleted);
-        expect((await call('delete', SYSTEM_PATHS.service(spare.id), admin)).status).toBe(404);
-        const list = DomainListResponseSchema.parse((await call('get', SYSTEM_PATHS.domains, admin)).body);
+        expect(
+          (await call('delete', routePath(SYSTEM_ROUTES.deleteService, { id: spare.id }), admin)).status,
+        ).toBe(404);
+        const list = DomainListResponseSchema.parse(
+          (await call('get', routePath(SYSTEM_ROUTES.domains), admin)).body,
+        );
         expect(list.data.find((d) => d.id === domainId)).toMatchObject({
           service_id: null,
           service_name: null,
         });
         expect(
-          (await call('put', SYSTEM_PATHS.domain(domainId), moderator, { status: 'inactive' })).status,
+          (
+            await call('put', routePath(SYSTEM_ROUTES.updateDomain, { id: domainId }), moderator, {
+              status: 'inactive',
+            })
+          ).status,
         ).toBe(403);
-        expect((await call('delete', SYSTEM_PATHS.domain(domainId), admin)).status).toBe(200);
-        expect((await call('delete', SYSTEM_PATHS.domain(domainId), admin)).status).toBe(404);
+        expect(
+          (await call('delete', routePath(SYSTEM_ROUTES.deleteDomain, { id: domainId }), admin)).status,
+        ).toBe(200);
+        expect(
+          (await call('delete', routePath(SYSTEM_ROUTES.deleteDomain, { id: domainId }), admin)).status,
+        ).toBe(404);
       });
     });
   });
 
   describe('health', () => {
     it('probes every part of the platform and every registered service for staff', async () => {
-      await call('post', SYSTEM_PATHS.services, admin, { name: 'Broken', url: fake.url('/broken') });
-      await call('post', SYSTEM_PATHS.services, admin, { name: 'Nowhere', url: 'http://127.0.0.1:9/' });
-      await call('post', SYSTEM_PATHS.services, admin, {
+      await call('post', routePath(SYSTEM_ROUTES.createService), admin, {
+        name: 'Broken',
+        url: fake.url('/broken'),
+      });
+      await call('post', routePath(SYSTEM_ROUTES.createService), admin, {
+        name: 'Nowhere',
+        url: 'http://127.0.0.1:9/',
+      });
+      await call('post', routePath(SYSTEM_ROUTES.createService), admin, {
         name: 'Off',
         url: fake.url('/off'),
         status: 'inactive',
       });
 
-      expect((await call('get', SYSTEM_PATHS.health, reader)).status).toBe(403);
-      const res = await call('get', SYSTEM_PATHS.health, moderator);
+      expect((await call('get', routePath(SYSTEM_ROUTES.health), reader)).status).toBe(403);
+      const res = await call('get', routePath(SYSTEM_ROUTES.health), moderator);
       expect(res.status).toBe(200);
       const health = HealthResponseSchema.parse(res.body);
       const component = (name: string) => health.components.find((c) => c.name === name)!;
@@ -256,7 +316,9 @@ describe('system: services, domains, health, stats, client errors', () => {
         'EX',
         30,
       );
-      const again = HealthResponseSchema.parse((await call('get', SYSTEM_PATHS.health, moderator)).body);
+      const again = HealthResponseSchema.parse(
+        (await call('get', routePath(SYSTEM_ROUTES.health), moderator)).body,
+      );
       expect(again.components.find((c) => c.name === 'worker')).toMatchObject({ status: 'healthy' });
       expect(again.status).toBe('healthy');
 
@@ -275,7 +337,9 @@ describe('system: services, domains, health, stats, client errors', () => {
       const original = storage.stat.bind(storage);
       storage.stat = () => Promise.reject(new Error('disk gone'));
       try {
-        const health = HealthResponseSchema.parse((await call('get', SYSTEM_PATHS.health, admin)).body);
+        const health = HealthResponseSchema.parse(
+          (await call('get', routePath(SYSTEM_ROUTES.health), admin)).body,
+        );
         expect(health.components.find((c) => c.name === 'storage')).toMatchObject({
           status: 'unknown',
           detail: 'disk gone',
@@ -289,8 +353,10 @@ describe('system: services, domains, health, stats, client errors', () => {
 
   describe('stats', () => {
     it('counts users, API requests, media bytes and active services from their sources', async () => {
-      expect((await call('get', SYSTEM_PATHS.stats, null)).status).toBe(401);
-      const before = SystemStatsResponseSchema.parse((await call('get', SYSTEM_PATHS.stats, moderator)).body);
+      expect((await call('get', routePath(SYSTEM_ROUTES.stats), null)).status).toBe(401);
+      const before = SystemStatsResponseSchema.parse(
+        (await call('get', routePath(SYSTEM_ROUTES.stats), moderator)).body,
+      );
       const users = await t.orm.em
         .getConnection()
         .execute<{ n: string }[]>('select count(*) as n from "user"');
@@ -304,7 +370,9 @@ describe('system: services, domains, health, stats, client errors', () => {
       const stored = await storage.put(Buffer.from(`media-${Date.now()}`), 'webp');
       for (let i = 0; i < 3; i++) await call('get', '/api/system/version', null);
 
-      const after = SystemStatsResponseSchema.parse((await call('get', SYSTEM_PATHS.stats, moderator)).body);
+      const after = SystemStatsResponseSchema.parse(
+        (await call('get', routePath(SYSTEM_ROUTES.stats), moderator)).body,
+      );
       expect(after.registeredUsers).toBe(before.registeredUsers + 1);
       expect(after.mediaBytes).toBe(before.mediaBytes + stored.size);
       expect(after.mediaObjects).toBe(before.mediaObjects + 1);
@@ -313,7 +381,7 @@ describe('system: services, domains, health, stats, client errors', () => {
 
       await storage.delete(stored.key);
       const cleaned = SystemStatsResponseSchema.parse(
-        (await call('get', SYSTEM_PATHS.stats, moderator)).body,
+        (await call('get', routePath(SYSTEM_ROUTES.stats), moderator)).body,
       );
       expect(cleaned.mediaBytes).toBe(before.mediaBytes);
     });
@@ -321,7 +389,8 @@ describe('system: services, domains, health, stats, client errors', () => {
 
   it('counts the requests another platform process served once it writes its tally', async () => {
     const read = async () =>
-      SystemStatsResponseSchema.parse((await call('get', SYSTEM_PATHS.stats, moderator)).body).apiRequests24h;
+      SystemStatsResponseSchema.parse((await call('get', routePath(SYSTEM_ROUTES.stats), moderator)).body)
+        .apiRequests24h;
     const sibling = await t.startSibling();
     const before = await read();
     for (let i = 0; i < 5; i++) expect((await sibling.api().get('/api/system/version')).status).toBe(200);
@@ -338,21 +407,21 @@ describe('system: services, domains, health, stats, client errors', () => {
 
   describe('client errors', () => {
     it('keeps a cleaned report, with the reporter when signed in, for admins to read', async () => {
-      const res = await call('post', SYSTEM_PATHS.clientErrors, reader, {
+      const res = await call('post', routePath(SYSTEM_ROUTES.reportClientError), reader, {
         message: 'TypeError: x is \u202Eundefined\u0007',
         stack: 'at a (b.js:1:2)\nat c',
         url: 'http://manga.warraq.localhost/series/manga/x?page=2#token=secret',
       }).set('User-Agent', 'TestBrowser/1.0');
       expect(res.status).toBe(202);
-      await call('post', SYSTEM_PATHS.clientErrors, null, {
+      await call('post', routePath(SYSTEM_ROUTES.reportClientError), null, {
         message: 'guest error',
         url: '/',
         source: 'unhandledrejection',
       });
 
-      expect((await call('get', SYSTEM_PATHS.clientErrors, moderator)).status).toBe(403);
+      expect((await call('get', routePath(SYSTEM_ROUTES.clientErrors), moderator)).status).toBe(403);
       const list = ClientErrorListResponseSchema.parse(
-        (await call('get', SYSTEM_PATHS.clientErrors, admin)).body,
+        (await call('get', routePath(SYSTEM_ROUTES.clientErrors), admin)).body,
       );
       expect(list.data[0]).toMatchObject({
         message: 'guest error',
@@ -370,13 +439,20 @@ describe('system: services, domains, health, stats, client errors', () => {
     });
 
     it('refuses malformed, oversized and too frequent reports', async () => {
-      expect((await call('post', SYSTEM_PATHS.clientErrors, null, { message: '', url: '/' })).status).toBe(
-        400,
-      );
       expect(
-        (await call('post', SYSTEM_PATHS.clientErrors, null, { message: 'm', url: '/', extra: 1 })).status,
+        (await call('post', routePath(SYSTEM_ROUTES.reportClientError), null, { message: '', url: '/' }))
+          .status,
       ).toBe(400);
-      const huge = await call('post', SYSTEM_PATHS.clientErrors, null, {
+      expect(
+        (
+          await call('post', routePath(SYSTEM_ROUTES.reportClientError), null, {
+            message: 'm',
+            url: '/',
+            extra: 1,
+          })
+        ).status,
+      ).toBe(400);
+      const huge = await call('post', routePath(SYSTEM_ROUTES.reportClientError), null, {
         message: 'm',
         url: '/',
         stack: 's'.repeat(20_000),
@@ -386,7 +462,12 @@ describe('system: services, domains, health, stats, client errors', () => {
       const statuses: number[] = [];
       for (let i = 0; i < 10; i++) {
         statuses.push(
-          (await call('post', SYSTEM_PATHS.clientErrors, null, { message: `e${i}`, url: '/' })).status,
+          (
+            await call('post', routePath(SYSTEM_ROUTES.reportClientError), null, {
+              message: `e${i}`,
+              url: '/',
+            })
+          ).status,
         );
       }
       expect(statuses.filter((s) => s === 202).length).toBe(8);

@@ -178,10 +178,3 @@ export const CommentLikeResponseSchema = z.object({
   likes: z.number().int().nonnegative(),
 });
 export type CommentLikeResponse = z.infer<typeof CommentLikeResponseSchema>;
-
-export const COMMENT_PATHS = {
-  list: '/api/comments',
-  create: '/api/comments',
-  comment: (commentId: number) => `/api/comments/${commentId}`,
-  like: (commentId: number) => `/api/comments/${commentId}/like`,
-} as const;

@@ -224,15 +224,6 @@ export const UploadFileParamsSchema = z.object({
   index: z.coerce.number().int().min(0).max(100_000),
 });
 
-/** Paths of the ingest API, built in one place for the site and the tests. */
-export const INGEST_PATHS = {
-  create: '/api/manga/chapters',
-  upload: (id: string) => `/api/manga/chapters/uploads/${encodeURIComponent(id)}`,
-  file: (id: string, index: number) => `/api/manga/chapters/uploads/${encodeURIComponent(id)}/files/${index}`,
-  commit: (id: string) => `/api/manga/chapters/uploads/${encodeURIComponent(id)}/commit`,
-  retry: (id: string) => `/api/manga/chapters/uploads/${encodeURIComponent(id)}/retry`,
-} as const;
-
 /** The reader path of a chapter variant. */
 export function chapterReaderPath(mangaSlug: string, chapterNumber: number, chapterId: number): string {
   return `/series/manga/${encodeURIComponent(mangaSlug)}/${chapterNumber}?variant=${chapterId}`;

@@ -164,16 +164,6 @@ export type ModerationLogQuery = z.infer<typeof ModerationLogQuerySchema>;
 export const ModerationLogResponseSchema = listResponseSchema(ModerationLogEntrySchema);
 export type ModerationLogResponse = z.infer<typeof ModerationLogResponseSchema>;
 
-/** Paths of the moderation API (the list is `GET /api/content?status=`). */
-export const MODERATION_PATHS = {
-  list: '/api/content',
-  approve: (id: number) => `/api/content/${id}/approve`,
-  reject: (id: number) => `/api/content/${id}/reject`,
-  remove: (id: number) => `/api/content/${id}`,
-  log: '/api/moderation/log',
-  pendingCount: '/api/moderation/pending-count',
-} as const;
-
 /** `GET /api/moderation/pending-count` — the pending badge and the dashboard's queue figure. */
 export const PendingCountResponseSchema = z.object({
   series: z.number().int().nonnegative(),

@@ -48,11 +48,6 @@ export const MarkNotificationsReadResponseSchema = z.object({
   unread: z.number().int().nonnegative(),
 });
 
-export const NOTIFICATION_PATHS = {
-  list: '/api/notifications',
-  read: '/api/notifications/read',
-} as const;
-
 /** Texts of the notifications the platform writes. */
 export const NOTIFICATION_TEXTS = {
   rejectedTitle: 'تم رفض المحتوى',

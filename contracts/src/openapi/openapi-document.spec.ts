@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { API_ACCESS_LEVELS, API_ROUTES } from './api-routes.js';
+import { API_ACCESS_LEVELS } from '../common/api-route.js';
+import { API_ROUTES } from './api-routes.js';
 import { buildOpenApiDocument, operationIdOf } from './openapi-document.js';
 
 type Json = Record<string, unknown>;

@@ -14,7 +14,8 @@ import { ModerationItemSchema, ModerationLogEntrySchema } from '../moderation/mo
 import { NotificationSchema } from '../notifications/notification.schemas.js';
 import { ClientErrorSchema, DomainSchema, ServiceSchema } from '../system/system.schemas.js';
 import { PreferencesSchema, UserSchema } from '../users/user.schemas.js';
-import { API_ROUTES, type ApiRoute, type RawContent } from './api-routes.js';
+import type { ApiRoute, RawContent } from '../common/api-route.js';
+import { API_ROUTES } from './api-routes.js';
 
 type JsonSchema = Record<string, unknown>;
 

@@ -97,8 +97,3 @@ export const AwardPointsResponseSchema = z.object({
   balance: z.number().int(),
 });
 export type AwardPointsResponse = z.infer<typeof AwardPointsResponseSchema>;
-
-export const POINTS_PATHS = {
-  user: (userId: number) => `/api/points/${userId}`,
-  award: '/api/points/award',
-} as const;

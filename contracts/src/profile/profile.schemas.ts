@@ -103,11 +103,3 @@ export const FavoritesResponseSchema = z.object({
   meta: ListMetaSchema,
 });
 export type FavoritesResponse = z.infer<typeof FavoritesResponseSchema>;
-
-export const PROFILE_PATHS = {
-  stats: '/api/user/profile-stats',
-  activity: '/api/user/recent-activity',
-  badges: '/api/user/badges',
-  library: '/api/user/library',
-  favorites: '/api/user/favorites',
-} as const;

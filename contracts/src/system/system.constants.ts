@@ -20,14 +20,8 @@ export const SYSTEM_LIMITS = {
 export const CLIENT_ERROR_SOURCES = ['error', 'unhandledrejection', 'console'] as const;
 export type ClientErrorSource = (typeof CLIENT_ERROR_SOURCES)[number];
 
-export const SYSTEM_PATHS = {
-  services: '/api/system/services',
-  service: (id: number) => `/api/system/services/${id}`,
-  domains: '/api/system/domains',
-  domain: (id: number) => `/api/system/domains/${id}`,
-  health: '/api/system/health',
-  stats: '/api/system/stats',
-  version: '/api/system/version',
-  openapi: '/api/system/openapi',
-  clientErrors: '/api/system/client-errors',
-} as const;
+/**
+ * Where browsers report their errors. The one path kept outside the route table's objects (which
+ * `SYSTEM_ROUTES.reportClientError` reads it from): the reporter every page loads ships no zod.
+ */
+export const CLIENT_ERRORS_PATH = '/api/system/client-errors';

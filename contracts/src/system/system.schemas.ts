@@ -156,6 +156,14 @@ export const SystemIdParamSchema = z.object({
 export const DeleteResponseSchema = z.object({ success: z.literal(true), message: z.string() });
 export type DeleteResponse = z.infer<typeof DeleteResponseSchema>;
 
+/** `GET /api/system/version`: the build's version (site footer, API docs panel). */
+export const VersionResponseSchema = z.object({ version: z.string() });
+export type VersionResponse = z.infer<typeof VersionResponseSchema>;
+/** `GET /api/system/ping`: liveness, for start-up scripts. */
+export const PingResponseSchema = z.object({ ok: z.literal(true) });
+/** The OpenAPI document itself: described by the OpenAPI 3.1 specification, not repeated here. */
+export const OpenApiResponseSchema = z.record(z.string(), z.unknown());
+
 /** One probe of `GET /api/system/health`. */
 export const ComponentHealthSchema = z.object({
   name: z.string(),
@@ -220,6 +228,7 @@ export const ClientErrorReportBodySchema = z
   })
   .strict();
 export type ClientErrorReportBody = z.input<typeof ClientErrorReportBodySchema>;
+export const ClientErrorReportResponseSchema = z.object({ success: z.literal(true) });
 
 export const ClientErrorSchema = z.object({
   id: z.number().int(),

@@ -1,9 +1,11 @@
+import { INGEST_ROUTES, MEDIA_ROUTES, SYSTEM_ROUTES } from '@warraq/contracts';
 import express, { type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import { errorBody } from '../filters/api-exception.filter';
+import { pathPattern } from '../http/route-input';
 
 export const JSON_BODY_LIMIT = '100kb';
 /** Routes whose body is an image, not JSON: parsed raw, up to the 10 MB per image of the spec. */
-export const IMAGE_BODY_PATHS = ['/api/media/covers'];
+export const IMAGE_BODY_PATHS: string[] = [MEDIA_ROUTES.uploadCover.path];
 export const parseImageBody: RequestHandler = express.raw({
   type: ['image/jpeg', 'image/png', 'image/webp'],
   limit: '10mb',
@@ -13,7 +15,7 @@ const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  * Routes that stream their body themselves (chapter upload files, up to 100 MB): no parser may touch
  * it, the handler reads it straight to disk and enforces its own limits.
  */
-export const STREAMED_BODY_PATHS = [/^\/api\/manga\/chapters\/uploads\/[^/]+\/files\/[^/]+$/];
+export const STREAMED_BODY_PATHS = [pathPattern(INGEST_ROUTES.file.path)];
 
 export function isStreamedBodyPath(path: string): boolean {
   return STREAMED_BODY_PATHS.some((pattern) => pattern.test(path));
@@ -39,7 +41,7 @@ export function requireJsonBody(req: Request, res: Response, next: NextFunction)
 
 const jsonParser: RequestHandler = express.json({ limit: JSON_BODY_LIMIT, strict: true });
 /** Routes anyone may post to without signing in get a smaller body (client error reports: 16 KB). */
-const SMALL_JSON_PATHS = new Set(['/api/system/client-errors']);
+const SMALL_JSON_PATHS = new Set<string>([SYSTEM_ROUTES.reportClientError.path]);
 const smallJsonParser: RequestHandler = express.json({ limit: '16kb', strict: true });
 
 export const parseJsonBody: RequestHandler = (req, res, next) => {

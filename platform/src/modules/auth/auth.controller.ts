@@ -1,23 +1,22 @@
-import { Body, Controller, Get, HttpCode, Post, Req, Res, UseGuards } from '@nestjs/common';
+import { Body, Controller, Req, Res, UseGuards } from '@nestjs/common';
 import {
-  ChangePasswordBodySchema,
+  AUTH_ROUTES,
   type ChangePasswordBody,
   type LoginResponse,
   type MessageResponse,
   type ProfileResponse,
-  RegisterBodySchema,
   type RegisterBody,
   type RegisterResponse,
 } from '@warraq/contracts';
 import type { Request, Response } from 'express';
-import { Authenticated, Public } from '../../common/decorators/access.decorators';
-import { CurrentAuth, CurrentUser } from '../../common/decorators/current-auth.decorator';
 import { requestHost } from '../../common/http/request-host';
-import type { AuthenticatedRequest, RequestAuth } from '../../common/http/request-auth';
-import { ZodBody } from '../../common/pipes/zod-validation.pipe';
+import { RouteBody } from '../../common/http/route-input';
 import type { User } from '../users/user.entity';
 import { AuthService, type SignInContext } from './auth.service';
+import { CurrentAuth, CurrentUser } from './current-auth.decorator';
 import { LocalAuthGuard } from './local-auth.guard';
+import type { AuthenticatedRequest, AuthUser, RequestAuth } from './request-auth';
+import { Route } from './route.decorator';
 import { SessionCookies } from './session-cookies';
 
 function signInContext(req: AuthenticatedRequest): SignInContext {
@@ -28,18 +27,16 @@ function signInContext(req: AuthenticatedRequest): SignInContext {
   };
 }
 
-@Controller('auth')
+@Controller()
 export class AuthController {
   constructor(
     private readonly auth: AuthService,
     private readonly cookies: SessionCookies,
   ) {}
 
-  /** Body parsed by LoginBodySchema in LocalAuthGuard; credentials checked by the LocalStrategy. */
-  @Post('login')
-  @Public()
+  /** Body parsed with the route's schema in LocalAuthGuard; credentials checked by the LocalStrategy. */
+  @Route(AUTH_ROUTES.login)
   @UseGuards(LocalAuthGuard)
-  @HttpCode(200)
   async login(
     @Req() req: AuthenticatedRequest,
     @Res({ passthrough: true }) res: Response,
@@ -49,9 +46,7 @@ export class AuthController {
     return body;
   }
 
-  @Post('logout')
-  @Public()
-  @HttpCode(200)
+  @Route(AUTH_ROUTES.logout)
   async logout(
     @Req() req: Request,
     @Res({ passthrough: true }) res: Response,
@@ -62,29 +57,23 @@ export class AuthController {
     return answer;
   }
 
-  @Get('profile')
-  @Authenticated()
-  profile(@CurrentUser() user: User): ProfileResponse {
+  @Route(AUTH_ROUTES.profile)
+  profile(@CurrentUser() user: AuthUser): Promise<ProfileResponse> {
     return this.auth.profile(user);
   }
 
   /** Spec's `?userId` and `x-user-id` are ignored: identity comes from the bearer token or session. */
-  @Get('token-profile')
-  @Authenticated()
-  tokenProfile(@CurrentUser() user: User): ProfileResponse {
+  @Route(AUTH_ROUTES.tokenProfile)
+  tokenProfile(@CurrentUser() user: AuthUser): Promise<ProfileResponse> {
     return this.auth.profile(user);
   }
 
-  @Post('sign-in-code')
-  @Authenticated()
-  @HttpCode(200)
-  signInCode(@CurrentUser() user: User) {
+  @Route(AUTH_ROUTES.signInCode)
+  signInCode(@CurrentUser() user: AuthUser) {
     return this.auth.issueSignInCode(user);
   }
 
-  @Post('token-login')
-  @Public()
-  @HttpCode(200)
+  @Route(AUTH_ROUTES.tokenLogin)
   async tokenLogin(
     @Req() req: AuthenticatedRequest,
     @Res({ passthrough: true }) res: Response,
@@ -95,20 +84,16 @@ export class AuthController {
     return answer;
   }
 
-  @Post('register')
-  @Public()
-  @HttpCode(201)
-  register(@Req() req: Request, @ZodBody(RegisterBodySchema) body: RegisterBody): Promise<RegisterResponse> {
+  @Route(AUTH_ROUTES.register)
+  register(@Req() req: Request, @RouteBody() body: RegisterBody): Promise<RegisterResponse> {
     return this.auth.register(body, req.ip ?? 'unknown');
   }
 
-  @Post('change-password')
-  @Authenticated()
-  @HttpCode(200)
+  @Route(AUTH_ROUTES.changePassword)
   changePassword(
-    @CurrentUser() user: User,
+    @CurrentUser() user: AuthUser,
     @CurrentAuth() auth: RequestAuth,
-    @ZodBody(ChangePasswordBodySchema) body: ChangePasswordBody,
+    @RouteBody() body: ChangePasswordBody,
   ): Promise<MessageResponse> {
     return this.auth.changePassword(user, auth, body);
   }

@@ -16,8 +16,7 @@ import {
 import type { z } from 'zod';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import { ApiError } from '../../common/http/api-error';
-import type { RequestAuth } from '../../common/http/request-auth';
-import { parseWithSchema } from '../../common/pipes/zod-validation.pipe';
+import { parseWithSchema } from '../../common/http/route-input';
 import type { User } from '../users/user.entity';
 import { mapUniqueViolation } from '../users/user-conflicts';
 import { toUserDto } from '../users/user.mapper';
@@ -26,6 +25,7 @@ import { ApiTokenService } from './api-token.service';
 import { AuthThrottleService } from './auth-throttle.service';
 import { isCommonPassword } from './common-passwords';
 import { PasswordHasher } from './password-hasher.service';
+import type { AuthUser, RequestAuth } from './request-auth';
 import { SessionService } from './session.service';
 import { SignInCodeService } from './sign-in-code.service';
 
@@ -107,11 +107,12 @@ export class AuthService {
     return { success: true, message: AUTH_MESSAGES.loggedOut };
   }
 
-  profile(user: User): ProfileResponse {
+  async profile(actor: AuthUser): Promise<ProfileResponse> {
+    const user = await this.account(actor);
     return { success: true, user: toUserDto(user), isAdmin: isAdminRole(user.role) };
   }
 
-  async issueSignInCode(user: User): Promise<z.infer<typeof SignInCodeResponseSchema>> {
+  async issueSignInCode(user: AuthUser): Promise<z.infer<typeof SignInCodeResponseSchema>> {
     const { code, expiresIn } = await this.codes.issue(user.id);
     return { success: true, code, expires_in: expiresIn };
   }
@@ -155,7 +156,12 @@ export class AuthService {
     }
   }
 
-  async changePassword(user: User, auth: RequestAuth, body: ChangePasswordBody): Promise<MessageResponse> {
+  async changePassword(
+    actor: AuthUser,
+    auth: RequestAuth,
+    body: ChangePasswordBody,
+  ): Promise<MessageResponse> {
+    const user = await this.account(actor);
     if (!(await this.hasher.verify(user.passwordHash, body.oldPassword))) {
       throw ApiError.validation({ oldPassword: [AUTH_MESSAGES.wrongOldPassword] });
     }
@@ -169,6 +175,13 @@ export class AuthService {
     await this.sessions.destroyAllForUser(user.id, auth.sessionHash);
     await this.tokens.revokeAllForUser(user.id, auth.tokenHash);
     return { success: true, message: AUTH_MESSAGES.passwordChanged };
+  }
+
+  /** The caller's account, loaded; one deleted since the guard saw it is signed out (401). */
+  private async account(actor: AuthUser): Promise<User> {
+    const user = await this.users.findById(actor.id);
+    if (!user) throw ApiError.unauthenticated();
+    return user;
   }
 }
 

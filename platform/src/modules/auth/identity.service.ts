@@ -2,9 +2,9 @@ import { Inject, Injectable } from '@nestjs/common';
 import { parse as parseCookies } from 'cookie';
 import type { IncomingHttpHeaders } from 'node:http';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
-import { ANONYMOUS, type RequestAuth } from '../../common/http/request-auth';
 import { UsersRepository } from '../users/users.repository';
 import { ApiTokenService } from './api-token.service';
+import { ANONYMOUS, authUserOf, type RequestAuth } from './request-auth';
 import { SessionService } from './session.service';
 
 /**
@@ -27,7 +27,7 @@ export class IdentityService {
       const token = await this.tokens.resolve(bearer);
       if (token) {
         const user = await this.users.findById(token.userId);
-        if (user) return { user, sessionHash: null, tokenHash: token.hash };
+        if (user) return { user: authUserOf(user), sessionHash: null, tokenHash: token.hash };
       }
     }
     return this.resolveSession(headers.cookie);
@@ -42,7 +42,7 @@ export class IdentityService {
       await this.sessions.destroy(session.hash, session.userId);
       return ANONYMOUS;
     }
-    return { user, sessionHash: session.hash, tokenHash: null };
+    return { user: authUserOf(user), sessionHash: session.hash, tokenHash: null };
   }
 
   sessionIdFrom(cookieHeader: string | undefined): string | undefined {

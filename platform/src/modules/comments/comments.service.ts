@@ -18,7 +18,7 @@ import { chapterPath, seriesPath } from '../moderation/moderation.mapper';
 import { NotificationsService } from '../notifications/notifications.service';
 import { ChaptersRepository } from '../series/chapters.repository';
 import { canReachChapter, canSee, type ContentViewer, viewerOf } from '../series/content-viewer';
-import type { User } from '../users/user.entity';
+import type { AuthUser } from '../auth/request-auth';
 import { type CommentRow, type CommentTarget, CommentsRepository } from './comments.repository';
 
 export interface NewComment {
@@ -84,7 +84,7 @@ export class CommentsService {
     this.perDay = limiter('comments-day', COMMENT_LIMITS.perDay, 24 * 3600);
   }
 
-  async list(actor: User | null, query: ListCommentsQuery): Promise<CommentListResponse> {
+  async list(actor: AuthUser | null, query: ListCommentsQuery): Promise<CommentListResponse> {
     const target = await this.target(viewerOf(actor), query.content_id, query.chapter_id);
     const { roots, replies, total, count } = await this.comments.page(
       target,
@@ -95,7 +95,7 @@ export class CommentsService {
     return { success: true, data: { comments: buildThreads(roots, replies), total, count } };
   }
 
-  async create(actor: User, body: NewComment): Promise<CommentResponse> {
+  async create(actor: AuthUser, body: NewComment): Promise<CommentResponse> {
     const viewer = viewerOf(actor);
     let target: CommentTarget;
     let parent: CommentRow | null = null;
@@ -130,21 +130,21 @@ export class CommentsService {
     return { success: true, message: COMMENT_MESSAGES.added, comment: toComment(created!) };
   }
 
-  async update(actor: User, id: number, text: string): Promise<CommentResponse> {
+  async update(actor: AuthUser, id: number, text: string): Promise<CommentResponse> {
     const comment = await this.editable(actor, id);
     await this.comments.updateText(comment.id, text);
     const updated = await this.comments.find(id, actor.id);
     return { success: true, message: COMMENT_MESSAGES.edited, comment: toComment(updated!) };
   }
 
-  async remove(actor: User, id: number): Promise<CommentDeleteResponse> {
+  async remove(actor: AuthUser, id: number): Promise<CommentDeleteResponse> {
     const comment = await this.editable(actor, id);
     const removed = await this.comments.remove(comment.id);
     if (!removed) throw ApiError.notFound(COMMENT_MESSAGES.notFound);
     return { success: true, message: COMMENT_MESSAGES.deleted, kept: removed.kept };
   }
 
-  async toggleLike(actor: User, id: number): Promise<CommentLikeResponse> {
+  async toggleLike(actor: AuthUser, id: number): Promise<CommentLikeResponse> {
     const comment = await this.visible(viewerOf(actor), id);
     const result = await this.comments.toggleLike(comment.id, actor.id);
     if (!result) throw ApiError.notFound(COMMENT_MESSAGES.notFound);
@@ -161,7 +161,7 @@ export class CommentsService {
     return comment;
   }
 
-  private async editable(actor: User, id: number): Promise<CommentRow> {
+  private async editable(actor: AuthUser, id: number): Promise<CommentRow> {
     const comment = await this.visible(viewerOf(actor), id);
     if (comment.user_id !== actor.id && !isAdminRole(actor.role))
       throw ApiError.forbidden(COMMENT_MESSAGES.notYours);
@@ -203,7 +203,7 @@ export class CommentsService {
   }
 
   /** A reply tells the author of the comment answered (a `comment` notification, best effort). */
-  private async tellParentAuthor(parent: CommentRow, actor: User, replyId: number): Promise<void> {
+  private async tellParentAuthor(parent: CommentRow, actor: AuthUser, replyId: number): Promise<void> {
     const excerpt = parent.text.length > 80 ? `${parent.text.slice(0, 80)}…` : parent.text;
     await this.notifications
       .notify(parent.user_id!, {

@@ -1,89 +1,72 @@
-import { Controller, Delete, Get, HttpCode, Param, Post, Put, Req } from '@nestjs/common';
+import { Controller, Req } from '@nestjs/common';
 import {
   type ChapterUploadResponse,
-  CreateChapterUploadBodySchema,
   type CreateChapterUploadInput,
   INGEST_MESSAGES,
+  INGEST_ROUTES,
   type UploadFileResponse,
 } from '@warraq/contracts';
 import type { Request } from 'express';
-import type { z } from 'zod';
-import { Authenticated } from '../../common/decorators/access.decorators';
-import { CurrentUser } from '../../common/decorators/current-auth.decorator';
-import { ApiError } from '../../common/http/api-error';
-import { ZodBody } from '../../common/pipes/zod-validation.pipe';
+import { RouteBody, RouteParams } from '../../common/http/route-input';
+import { CurrentUser } from '../auth/current-auth.decorator';
+import type { AuthUser } from '../auth/request-auth';
+import { Route } from '../auth/route.decorator';
 import { viewerOf } from '../series/content-viewer';
-import type { User } from '../users/user.entity';
-import { UploadFileParamsSchema, UploadIdParamsSchema } from './ingest.params';
 import { IngestService, type UploadActor } from './ingest.service';
 
-function actorOf(user: User): UploadActor {
+function actorOf(user: AuthUser): UploadActor {
   return { ...viewerOf(user), userId: user.id };
 }
 
-/** Malformed ids name no upload: 404, the same answer as an unknown or someone else's upload. */
-function parsed<S extends z.ZodType>(schema: S, params: unknown): z.output<S> {
-  const result = schema.safeParse(params);
-  if (!result.success) throw ApiError.notFound();
-  return result.data;
-}
+type UploadParams = { id: string };
 
-/** Spec §2 "Add-chapter form" made real: declare, send each file, commit; then follow or act on it. */
-@Controller('manga/chapters')
+/**
+ * Spec §2 "Add-chapter form" made real: declare, send each file, commit; then follow or act on it.
+ * A malformed upload id answers 404 (the routes say so), like an unknown or someone else's upload.
+ */
+@Controller()
 export class IngestController {
   constructor(private readonly ingest: IngestService) {}
 
-  @Post()
-  @Authenticated(INGEST_MESSAGES.loginRequired)
-  @HttpCode(201)
+  @Route(INGEST_ROUTES.declare)
   declare(
-    @CurrentUser() user: User,
-    @ZodBody(CreateChapterUploadBodySchema) body: CreateChapterUploadInput,
+    @CurrentUser() user: AuthUser,
+    @RouteBody() body: CreateChapterUploadInput,
   ): Promise<ChapterUploadResponse> {
     return this.ingest.declare(actorOf(user), body);
   }
 
   /** The raw bytes of one declared file (any content type; the body is streamed, not parsed). */
-  @Put('uploads/:id/files/:index')
-  @Authenticated(INGEST_MESSAGES.loginRequired)
-  @HttpCode(200)
+  @Route(INGEST_ROUTES.file)
   receiveFile(
-    @CurrentUser() user: User,
-    @Param() params: Record<string, string>,
+    @CurrentUser() user: AuthUser,
+    @RouteParams() { id, index }: { id: string; index: number },
     @Req() req: Request,
   ): Promise<UploadFileResponse> {
-    const { id, index } = parsed(UploadFileParamsSchema, params);
     return this.ingest.receiveFile(actorOf(user), id, index, req);
   }
 
-  @Post('uploads/:id/commit')
-  @Authenticated(INGEST_MESSAGES.loginRequired)
-  @HttpCode(202)
-  commit(@CurrentUser() user: User, @Param() params: Record<string, string>): Promise<ChapterUploadResponse> {
-    return this.ingest.commit(actorOf(user), parsed(UploadIdParamsSchema, params).id);
+  @Route(INGEST_ROUTES.commit)
+  commit(@CurrentUser() user: AuthUser, @RouteParams() { id }: UploadParams): Promise<ChapterUploadResponse> {
+    return this.ingest.commit(actorOf(user), id);
   }
 
-  @Post('uploads/:id/retry')
-  @Authenticated(INGEST_MESSAGES.loginRequired)
-  @HttpCode(202)
-  retry(@CurrentUser() user: User, @Param() params: Record<string, string>): Promise<ChapterUploadResponse> {
-    return this.ingest.retry(actorOf(user), parsed(UploadIdParamsSchema, params).id);
+  @Route(INGEST_ROUTES.retry)
+  retry(@CurrentUser() user: AuthUser, @RouteParams() { id }: UploadParams): Promise<ChapterUploadResponse> {
+    return this.ingest.retry(actorOf(user), id);
   }
 
-  @Get('uploads/:id')
-  @Authenticated(INGEST_MESSAGES.loginRequired)
-  status(@CurrentUser() user: User, @Param() params: Record<string, string>): Promise<ChapterUploadResponse> {
-    return this.ingest.get(actorOf(user), parsed(UploadIdParamsSchema, params).id);
+  @Route(INGEST_ROUTES.upload)
+  status(@CurrentUser() user: AuthUser, @RouteParams() { id }: UploadParams): Promise<ChapterUploadResponse> {
+    return this.ingest.get(actorOf(user), id);
   }
 
-  @Delete('uploads/:id')
-  @Authenticated(INGEST_MESSAGES.loginRequired)
-  @HttpCode(200)
+  @Route(INGEST_ROUTES.remove)
   async remove(
-    @CurrentUser() user: User,
-    @Param() params: Record<string, string>,
+    @CurrentUser() user: AuthUser,
+    @RouteParams() { id }: UploadParams,
   ): Promise<{ success: true; message: string }> {
-    await this.ingest.remove(actorOf(user), parsed(UploadIdParamsSchema, params).id);
+    await this.ingest.remove(actorOf(user), id);
     return { success: true, message: INGEST_MESSAGES.deleted };
   }
 }

@@ -1,22 +1,17 @@
-import { Controller, HttpCode, Post } from '@nestjs/common';
-import { ProgressBodySchema, type ProgressInput, type ProgressResponse } from '@warraq/contracts';
-import { Authenticated } from '../../common/decorators/access.decorators';
-import { CurrentUser } from '../../common/decorators/current-auth.decorator';
-import { ZodBody } from '../../common/pipes/zod-validation.pipe';
-import type { User } from '../users/user.entity';
+import { Controller } from '@nestjs/common';
+import { CONTENT_ROUTES, type ProgressInput, type ProgressResponse } from '@warraq/contracts';
+import { RouteBody } from '../../common/http/route-input';
+import { CurrentUser } from '../auth/current-auth.decorator';
+import type { AuthUser } from '../auth/request-auth';
+import { Route } from '../auth/route.decorator';
 import { LibraryService } from './library.service';
 
-@Controller('content')
+@Controller()
 export class LibraryController {
   constructor(private readonly library: LibraryService) {}
 
-  @Post('progress')
-  @Authenticated()
-  @HttpCode(200)
-  progress(
-    @CurrentUser() actor: User,
-    @ZodBody(ProgressBodySchema) body: ProgressInput,
-  ): Promise<ProgressResponse> {
+  @Route(CONTENT_ROUTES.progress)
+  progress(@CurrentUser() actor: AuthUser, @RouteBody() body: ProgressInput): Promise<ProgressResponse> {
     return this.library.saveProgress(actor, body);
   }
 }

@@ -3,7 +3,7 @@ import { CONTENT_MESSAGES, type ProgressInput, type ProgressResponse } from '@wa
 import { ApiError } from '../../common/http/api-error';
 import { ChaptersRepository } from '../series/chapters.repository';
 import { canReachChapter, viewerOf } from '../series/content-viewer';
-import type { User } from '../users/user.entity';
+import type { AuthUser } from '../auth/request-auth';
 import { LibraryRepository } from './library.repository';
 
 @Injectable()
@@ -14,7 +14,7 @@ export class LibraryService {
   ) {}
 
   /** Where the reader stopped (one row per series), and their reading mode when given. */
-  async saveProgress(actor: User, body: ProgressInput): Promise<ProgressResponse> {
+  async saveProgress(actor: AuthUser, body: ProgressInput): Promise<ProgressResponse> {
     const viewer = viewerOf(actor);
     const chapter = await this.chapters.access(body.chapterId);
     if (!chapter || !canReachChapter(viewer, chapter, body.contentId)) {

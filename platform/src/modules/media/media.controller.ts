@@ -1,14 +1,15 @@
-import { Controller, Get, HttpCode, Param, Post, Req, Res } from '@nestjs/common';
-import { COVER_UPLOAD, type CoverUploadResponse } from '@warraq/contracts';
+import { Controller, Req, Res } from '@nestjs/common';
+import { COVER_UPLOAD, type CoverUploadResponse, MEDIA_ROUTES } from '@warraq/contracts';
 import type { Request, Response } from 'express';
 import { pipeline } from 'node:stream';
-import { Authenticated, Public } from '../../common/decorators/access.decorators';
 import { ApiError } from '../../common/http/api-error';
+import { RouteParams } from '../../common/http/route-input';
+import { Route } from '../auth/route.decorator';
 import { CoverService } from './cover.service';
 import { MEDIA_CACHE_CONTROL, mediaContentType, MediaStorage } from './media-storage';
 
 /** `/media/<key>` (outside the /api prefix): immutable, content-addressed, never sniffed. */
-@Controller('media')
+@Controller()
 export class MediaController {
   constructor(
     private readonly storage: MediaStorage,
@@ -16,9 +17,7 @@ export class MediaController {
   ) {}
 
   /** POST /api/media/covers: the raw image bytes (image/jpeg, image/png or image/webp) of a cover. */
-  @Post('covers')
-  @Authenticated()
-  @HttpCode(201)
+  @Route(MEDIA_ROUTES.uploadCover)
   uploadCover(@Req() req: Request): Promise<CoverUploadResponse> {
     if (!Buffer.isBuffer(req.body) || req.body.length === 0) {
       throw ApiError.validation({ file: [COVER_UPLOAD.invalidType] });
@@ -26,9 +25,12 @@ export class MediaController {
     return this.covers.store(req.body);
   }
 
-  @Get(':key')
-  @Public()
-  async serve(@Param('key') key: string, @Req() req: Request, @Res() res: Response): Promise<void> {
+  @Route(MEDIA_ROUTES.file)
+  async serve(
+    @RouteParams() { key }: { key: string },
+    @Req() req: Request,
+    @Res() res: Response,
+  ): Promise<void> {
     // HEAD (Express routes it here) needs the size only: no object body is fetched from the store.
     if (req.method === 'HEAD') {
       const info = await this.storage.stat(key);

@@ -1,22 +1,17 @@
-import { Controller, Delete, Get, HttpCode, Put } from '@nestjs/common';
+import { Controller } from '@nestjs/common';
 import {
-  ApproveContentBodySchema,
-  DeleteContentBodySchema,
+  MODERATION_ROUTES,
   type ModerationActionResponse,
   type ModerationLogQuery,
-  ModerationLogQuerySchema,
   type ModerationLogResponse,
-  ModerationTargetParamsSchema,
   type ModerationTargetQuery,
-  ModerationTargetQuerySchema,
   type PendingCountResponse,
   type ModerationStatus,
-  RejectContentBodySchema,
 } from '@warraq/contracts';
-import { ADMIN_ROLES, Roles, STAFF_ROLES } from '../../common/decorators/access.decorators';
-import { CurrentUser } from '../../common/decorators/current-auth.decorator';
-import { ZodBody, ZodParams, ZodQuery } from '../../common/pipes/zod-validation.pipe';
-import type { User } from '../users/user.entity';
+import { RouteBody, RouteParams, RouteQuery } from '../../common/http/route-input';
+import { CurrentUser } from '../auth/current-auth.decorator';
+import type { AuthUser } from '../auth/request-auth';
+import { Route } from '../auth/route.decorator';
 import { ModerationService } from './moderation.service';
 
 /** What the decision bodies parse to (a blank note becomes undefined). */
@@ -34,14 +29,12 @@ interface Decision {
 export class ModerationController {
   constructor(private readonly moderation: ModerationService) {}
 
-  @Put('content/:id/approve')
-  @HttpCode(200)
-  @Roles(...STAFF_ROLES)
+  @Route(MODERATION_ROUTES.approve)
   approve(
-    @CurrentUser() actor: User,
-    @ZodParams(ModerationTargetParamsSchema) { id }: { id: number },
-    @ZodQuery(ModerationTargetQuerySchema) { contentType }: ModerationTargetQuery,
-    @ZodBody(ApproveContentBodySchema) body: Decision,
+    @CurrentUser() actor: AuthUser,
+    @RouteParams() { id }: { id: number },
+    @RouteQuery() { contentType }: ModerationTargetQuery,
+    @RouteBody() body: Decision,
   ): Promise<ModerationActionResponse> {
     return this.moderation.act(actor, {
       action: 'approve',
@@ -52,14 +45,12 @@ export class ModerationController {
     });
   }
 
-  @Put('content/:id/reject')
-  @HttpCode(200)
-  @Roles(...STAFF_ROLES)
+  @Route(MODERATION_ROUTES.reject)
   reject(
-    @CurrentUser() actor: User,
-    @ZodParams(ModerationTargetParamsSchema) { id }: { id: number },
-    @ZodQuery(ModerationTargetQuerySchema) { contentType }: ModerationTargetQuery,
-    @ZodBody(RejectContentBodySchema) body: Decision,
+    @CurrentUser() actor: AuthUser,
+    @RouteParams() { id }: { id: number },
+    @RouteQuery() { contentType }: ModerationTargetQuery,
+    @RouteBody() body: Decision,
   ): Promise<ModerationActionResponse> {
     return this.moderation.act(actor, {
       action: 'reject',
@@ -71,14 +62,12 @@ export class ModerationController {
   }
 
   /** The JSON body (reason, expectedStatus) is optional: a bare DELETE deletes. */
-  @Delete('content/:id')
-  @HttpCode(200)
-  @Roles(...STAFF_ROLES)
+  @Route(MODERATION_ROUTES.remove)
   remove(
-    @CurrentUser() actor: User,
-    @ZodParams(ModerationTargetParamsSchema) { id }: { id: number },
-    @ZodQuery(ModerationTargetQuerySchema) { contentType }: ModerationTargetQuery,
-    @ZodBody(DeleteContentBodySchema) body: Decision,
+    @CurrentUser() actor: AuthUser,
+    @RouteParams() { id }: { id: number },
+    @RouteQuery() { contentType }: ModerationTargetQuery,
+    @RouteBody() body: Decision,
   ): Promise<ModerationActionResponse> {
     return this.moderation.act(actor, {
       action: 'delete',
@@ -89,14 +78,12 @@ export class ModerationController {
     });
   }
 
-  @Get('moderation/log')
-  @Roles(...ADMIN_ROLES)
-  log(@ZodQuery(ModerationLogQuerySchema) query: ModerationLogQuery): Promise<ModerationLogResponse> {
+  @Route(MODERATION_ROUTES.log)
+  log(@RouteQuery() query: ModerationLogQuery): Promise<ModerationLogResponse> {
     return this.moderation.log(query);
   }
 
-  @Get('moderation/pending-count')
-  @Roles(...STAFF_ROLES)
+  @Route(MODERATION_ROUTES.pendingCount)
   pendingCount(): Promise<PendingCountResponse> {
     return this.moderation.pendingCounts();
   }

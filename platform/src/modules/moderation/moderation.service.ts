@@ -20,7 +20,7 @@ import { PointsLedger } from '../points/points.ledger';
 import { ContentVersion } from '../series/content-version.service';
 import { HomeFeedService } from '../series/home-feed.service';
 import { SeriesRepository } from '../series/series.repository';
-import type { User } from '../users/user.entity';
+import type { AuthUser } from '../auth/request-auth';
 import { chapterPath, seriesPath } from './moderation.mapper';
 import { itemTitle, ModerationQueue, type QueueChange } from './moderation-queue.service';
 import { type LockedItem, type ModerationDb, ModerationRepository } from './moderation.repository';
@@ -122,7 +122,7 @@ export class ModerationService {
     private readonly points: PointsLedger,
   ) {}
 
-  async act(actor: User, request: ActionRequest): Promise<ModerationActionResponse> {
+  async act(actor: AuthUser, request: ActionRequest): Promise<ModerationActionResponse> {
     const done = await this.repo.transaction((tx) => this.decide(tx, actor, request));
     await this.afterCommit(request.action, done);
     return {
@@ -137,7 +137,7 @@ export class ModerationService {
     };
   }
 
-  private async decide(tx: ModerationDb, actor: User, request: ActionRequest): Promise<Committed> {
+  private async decide(tx: ModerationDb, actor: AuthUser, request: ActionRequest): Promise<Committed> {
     const { action, contentType, id } = request;
     const mode = action === 'delete' ? 'update' : 'no key update';
     const item =
@@ -198,7 +198,7 @@ export class ModerationService {
    */
   private async awardContribution(
     tx: ModerationDb,
-    actor: User,
+    actor: AuthUser,
     item: LockedItem,
     title: string,
   ): Promise<void> {

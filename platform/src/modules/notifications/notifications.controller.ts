@@ -1,37 +1,33 @@
-import { Controller, Get, HttpCode, Post } from '@nestjs/common';
+import { Controller } from '@nestjs/common';
 import {
   type MarkNotificationsReadBody,
-  MarkNotificationsReadBodySchema,
+  NOTIFICATION_ROUTES,
   type NotificationListQuery,
-  NotificationListQuerySchema,
   type NotificationListResponse,
 } from '@warraq/contracts';
-import { Authenticated } from '../../common/decorators/access.decorators';
-import { CurrentUser } from '../../common/decorators/current-auth.decorator';
-import { ZodBody, ZodQuery } from '../../common/pipes/zod-validation.pipe';
-import type { User } from '../users/user.entity';
+import { RouteBody, RouteQuery } from '../../common/http/route-input';
+import { CurrentUser } from '../auth/current-auth.decorator';
+import type { AuthUser } from '../auth/request-auth';
+import { Route } from '../auth/route.decorator';
 import { NotificationsService } from './notifications.service';
 
 /** The signed-in user's own notifications; nobody reads or marks anyone else's. */
-@Controller('notifications')
+@Controller()
 export class NotificationsController {
   constructor(private readonly notifications: NotificationsService) {}
 
-  @Get()
-  @Authenticated()
+  @Route(NOTIFICATION_ROUTES.list)
   list(
-    @CurrentUser() user: User,
-    @ZodQuery(NotificationListQuerySchema) query: NotificationListQuery,
+    @CurrentUser() user: AuthUser,
+    @RouteQuery() query: NotificationListQuery,
   ): Promise<NotificationListResponse> {
     return this.notifications.list(user.id, query);
   }
 
-  @Post('read')
-  @HttpCode(200)
-  @Authenticated()
+  @Route(NOTIFICATION_ROUTES.markRead)
   async markRead(
-    @CurrentUser() user: User,
-    @ZodBody(MarkNotificationsReadBodySchema) body: MarkNotificationsReadBody,
+    @CurrentUser() user: AuthUser,
+    @RouteBody() body: MarkNotificationsReadBody,
   ): Promise<{ success: true; unread: number }> {
     return { success: true, unread: await this.notifications.markRead(user.id, body) };
   }

@@ -1,39 +1,32 @@
-import { Controller, Get, Post } from '@nestjs/common';
+import { Controller } from '@nestjs/common';
 import {
   type AwardPointsBody,
-  AwardPointsBodySchema,
   type AwardPointsResponse,
-  PointsHistoryQuerySchema,
+  POINTS_ROUTES,
   type PointsResponse,
-  PointsUserParamsSchema,
 } from '@warraq/contracts';
-import { ADMIN_ROLES, Authenticated, Roles } from '../../common/decorators/access.decorators';
-import { CurrentUser } from '../../common/decorators/current-auth.decorator';
-import { ZodBody, ZodParams, ZodQuery } from '../../common/pipes/zod-validation.pipe';
-import type { User } from '../users/user.entity';
+import { RouteBody, RouteParams, RouteQuery } from '../../common/http/route-input';
+import { CurrentUser } from '../auth/current-auth.decorator';
+import type { AuthUser } from '../auth/request-auth';
+import { Route } from '../auth/route.decorator';
 import { PointsService } from './points.service';
 
-@Controller('points')
+@Controller()
 export class PointsController {
   constructor(private readonly points: PointsService) {}
 
   /** Declared before `:userId` so "award" is never read as an id. */
-  @Post('award')
-  @Roles(...ADMIN_ROLES)
-  award(
-    @CurrentUser() actor: User,
-    @ZodBody(AwardPointsBodySchema) body: AwardPointsBody,
-  ): Promise<AwardPointsResponse> {
+  @Route(POINTS_ROUTES.award)
+  award(@CurrentUser() actor: AuthUser, @RouteBody() body: AwardPointsBody): Promise<AwardPointsResponse> {
     return this.points.award(actor, body);
   }
 
   /** Oneself, or staff looking anyone up. */
-  @Get(':userId')
-  @Authenticated()
+  @Route(POINTS_ROUTES.ofUser)
   ofUser(
-    @CurrentUser() actor: User,
-    @ZodParams(PointsUserParamsSchema) { userId }: { userId: number },
-    @ZodQuery(PointsHistoryQuerySchema) query: { page: number; limit: number },
+    @CurrentUser() actor: AuthUser,
+    @RouteParams() { userId }: { userId: number },
+    @RouteQuery() query: { page: number; limit: number },
   ): Promise<PointsResponse> {
     return this.points.ofUser(actor, userId, query.page, query.limit);
   }

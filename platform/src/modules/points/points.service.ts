@@ -8,7 +8,7 @@ import {
   type PointsResponse,
 } from '@warraq/contracts';
 import { ApiError } from '../../common/http/api-error';
-import type { User } from '../users/user.entity';
+import type { AuthUser } from '../auth/request-auth';
 import { UsersRepository } from '../users/users.repository';
 import { PointsLedger } from './points.ledger';
 
@@ -20,7 +20,7 @@ export class PointsService {
     private readonly users: UsersRepository,
   ) {}
 
-  async ofUser(actor: User, userId: number, page: number, limit: number): Promise<PointsResponse> {
+  async ofUser(actor: AuthUser, userId: number, page: number, limit: number): Promise<PointsResponse> {
     if (actor.id !== userId && !isStaffRole(actor.role)) throw ApiError.forbidden();
     const user = actor.id === userId ? actor : await this.users.findById(userId);
     if (!user) throw ApiError.notFound(POINTS_MESSAGES.userNotFound);
@@ -32,7 +32,7 @@ export class PointsService {
     };
   }
 
-  async award(actor: User, body: AwardPointsBody): Promise<AwardPointsResponse> {
+  async award(actor: AuthUser, body: AwardPointsBody): Promise<AwardPointsResponse> {
     const result = await this.ledger.record({
       userId: body.user_id,
       amount: body.amount,

@@ -1,57 +1,49 @@
-import { Controller, Get } from '@nestjs/common';
+import { Controller } from '@nestjs/common';
 import {
   type BadgesResponse,
   type FavoritesResponse,
   type LibraryResponse,
+  PROFILE_ROUTES,
   type ProfileListQuery,
-  ProfileListQuerySchema,
   type ProfileStatsResponse,
   type RecentActivityResponse,
 } from '@warraq/contracts';
-import { Authenticated } from '../../common/decorators/access.decorators';
-import { CurrentUser } from '../../common/decorators/current-auth.decorator';
-import { ZodQuery } from '../../common/pipes/zod-validation.pipe';
-import type { User } from '../users/user.entity';
+import { RouteQuery } from '../../common/http/route-input';
+import { CurrentUser } from '../auth/current-auth.decorator';
+import type { AuthUser } from '../auth/request-auth';
+import { Route } from '../auth/route.decorator';
 import { ProfileService } from './profile.service';
 
 /** The profile page's figures (spec §7: only when authenticated; the page polls them). */
-@Controller('user')
+@Controller()
 export class ProfileController {
   constructor(private readonly profile: ProfileService) {}
 
-  @Get('profile-stats')
-  @Authenticated()
-  stats(@CurrentUser() user: User): Promise<ProfileStatsResponse> {
+  @Route(PROFILE_ROUTES.stats)
+  stats(@CurrentUser() user: AuthUser): Promise<ProfileStatsResponse> {
     return this.profile.stats(user);
   }
 
-  @Get('recent-activity')
-  @Authenticated()
-  activity(@CurrentUser() user: User): Promise<RecentActivityResponse> {
+  @Route(PROFILE_ROUTES.activity)
+  activity(@CurrentUser() user: AuthUser): Promise<RecentActivityResponse> {
     return this.profile.activity(user);
   }
 
-  @Get('library')
-  @Authenticated()
-  library(
-    @CurrentUser() user: User,
-    @ZodQuery(ProfileListQuerySchema) query: ProfileListQuery,
-  ): Promise<LibraryResponse> {
+  @Route(PROFILE_ROUTES.library)
+  library(@CurrentUser() user: AuthUser, @RouteQuery() query: ProfileListQuery): Promise<LibraryResponse> {
     return this.profile.library(user, query);
   }
 
-  @Get('favorites')
-  @Authenticated()
+  @Route(PROFILE_ROUTES.favorites)
   favorites(
-    @CurrentUser() user: User,
-    @ZodQuery(ProfileListQuerySchema) query: ProfileListQuery,
+    @CurrentUser() user: AuthUser,
+    @RouteQuery() query: ProfileListQuery,
   ): Promise<FavoritesResponse> {
     return this.profile.favorites(user, query);
   }
 
-  @Get('badges')
-  @Authenticated()
-  badges(@CurrentUser() user: User): Promise<BadgesResponse> {
+  @Route(PROFILE_ROUTES.badges)
+  badges(@CurrentUser() user: AuthUser): Promise<BadgesResponse> {
     return this.profile.badges(user);
   }
 }

@@ -13,13 +13,13 @@ import {
 import { ApiError } from '../../common/http/api-error';
 import { chapterPath, seriesPath } from '../moderation/moderation.mapper';
 import { toSeriesSummary } from '../series/series.mapper';
-import type { User } from '../users/user.entity';
+import type { AuthUser } from '../auth/request-auth';
 import { badgesFor } from './badges';
 import { type ActivityRow, type ProfileCounts, ProfileRepository } from './profile.repository';
 
 export const RECENT_ACTIVITY_LIMIT = 20;
 
-function viewer(user: User): { id: number; staff: boolean } {
+function viewer(user: AuthUser): { id: number; staff: boolean } {
   return { id: user.id, staff: isStaffRole(user.role) };
 }
 
@@ -43,13 +43,13 @@ function toActivity(row: ActivityRow): Activity {
 export class ProfileService {
   constructor(private readonly profile: ProfileRepository) {}
 
-  private async counts(user: User): Promise<ProfileCounts> {
+  private async counts(user: AuthUser): Promise<ProfileCounts> {
     const counts = await this.profile.counts(user.id);
     if (!counts) throw ApiError.unauthenticated();
     return counts;
   }
 
-  async stats(user: User): Promise<ProfileStatsResponse> {
+  async stats(user: AuthUser): Promise<ProfileStatsResponse> {
     const c = await this.counts(user);
     return {
       success: true,
@@ -66,12 +66,12 @@ export class ProfileService {
     };
   }
 
-  async activity(user: User): Promise<RecentActivityResponse> {
+  async activity(user: AuthUser): Promise<RecentActivityResponse> {
     const rows = await this.profile.activity(user.id, RECENT_ACTIVITY_LIMIT);
     return { success: true, data: rows.map(toActivity) };
   }
 
-  async library(user: User, query: ProfileListQuery): Promise<LibraryResponse> {
+  async library(user: AuthUser, query: ProfileListQuery): Promise<LibraryResponse> {
     const { rows, total } = await this.profile.library(viewer(user), query.page, query.limit);
     return {
       success: true,
@@ -87,7 +87,7 @@ export class ProfileService {
     };
   }
 
-  async favorites(user: User, query: ProfileListQuery): Promise<FavoritesResponse> {
+  async favorites(user: AuthUser, query: ProfileListQuery): Promise<FavoritesResponse> {
     const { rows, total } = await this.profile.favorites(viewer(user), query.page, query.limit);
     return {
       success: true,
@@ -96,7 +96,7 @@ export class ProfileService {
     };
   }
 
-  async badges(user: User): Promise<BadgesResponse> {
+  async badges(user: AuthUser): Promise<BadgesResponse> {
     return { success: true, data: badgesFor(await this.counts(user), user.role) };
   }
 }

@@ -1,59 +1,44 @@
-import { Controller, Get, HttpCode, Post } from '@nestjs/common';
+import { Controller } from '@nestjs/common';
 import {
-  CONTENT_MESSAGES,
-  FavoriteBodySchema,
+  CONTENT_ROUTES,
   type FavoriteBody,
   type FavoriteResponse,
-  LikeBodySchema,
   type LikeBody,
   type LikeResponse,
-  RateBodySchema,
   type RateBody,
   type RateResponse,
-  UserStatusQuerySchema,
   type UserStatusQuery,
   type UserStatusResponse,
 } from '@warraq/contracts';
-import { Authenticated, Public } from '../../common/decorators/access.decorators';
-import { CurrentAuth, CurrentUser } from '../../common/decorators/current-auth.decorator';
-import type { RequestAuth } from '../../common/http/request-auth';
-import { ZodBody, ZodQuery } from '../../common/pipes/zod-validation.pipe';
-import type { User } from '../users/user.entity';
+import { RouteBody, RouteQuery } from '../../common/http/route-input';
+import { CurrentAuth, CurrentUser } from '../auth/current-auth.decorator';
+import type { AuthUser, RequestAuth } from '../auth/request-auth';
+import { Route } from '../auth/route.decorator';
 import { ReactionsService } from './reactions.service';
 
-@Controller('content')
+@Controller()
 export class ReactionsController {
   constructor(private readonly reactions: ReactionsService) {}
 
-  @Post('like')
-  @Authenticated(CONTENT_MESSAGES.loginToLike)
-  @HttpCode(200)
-  like(@CurrentUser() actor: User, @ZodBody(LikeBodySchema) body: LikeBody): Promise<LikeResponse> {
+  @Route(CONTENT_ROUTES.like)
+  like(@CurrentUser() actor: AuthUser, @RouteBody() body: LikeBody): Promise<LikeResponse> {
     return this.reactions.like(actor, body);
   }
 
-  @Post('favorite')
-  @Authenticated(CONTENT_MESSAGES.loginToFavorite)
-  @HttpCode(200)
-  favorite(
-    @CurrentUser() actor: User,
-    @ZodBody(FavoriteBodySchema) body: FavoriteBody,
-  ): Promise<FavoriteResponse> {
+  @Route(CONTENT_ROUTES.favorite)
+  favorite(@CurrentUser() actor: AuthUser, @RouteBody() body: FavoriteBody): Promise<FavoriteResponse> {
     return this.reactions.favorite(actor, body);
   }
 
-  @Post('rate')
-  @Authenticated()
-  @HttpCode(200)
-  rate(@CurrentUser() actor: User, @ZodBody(RateBodySchema) body: RateBody): Promise<RateResponse> {
+  @Route(CONTENT_ROUTES.rate)
+  rate(@CurrentUser() actor: AuthUser, @RouteBody() body: RateBody): Promise<RateResponse> {
     return this.reactions.rate(actor, body);
   }
 
-  @Get('user-status')
-  @Public()
+  @Route(CONTENT_ROUTES.userStatus)
   status(
     @CurrentAuth() auth: RequestAuth,
-    @ZodQuery(UserStatusQuerySchema) query: UserStatusQuery,
+    @RouteQuery() query: UserStatusQuery,
   ): Promise<UserStatusResponse> {
     return this.reactions.status(auth.user, query);
   }

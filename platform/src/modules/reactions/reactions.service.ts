@@ -14,8 +14,9 @@ import { ApiError } from '../../common/http/api-error';
 import { LibraryRepository } from '../library/library.repository';
 import { ChaptersRepository } from '../series/chapters.repository';
 import { canReachChapter, canSee, viewerOf } from '../series/content-viewer';
+import type { AuthUser } from '../auth/request-auth';
 import { ratingOf } from '../series/series.mapper';
-import type { User } from '../users/user.entity';
+import { UsersRepository } from '../users/users.repository';
 import { ReactionsRepository } from './reactions.repository';
 
 @Injectable()
@@ -24,9 +25,10 @@ export class ReactionsService {
     private readonly reactions: ReactionsRepository,
     private readonly chapters: ChaptersRepository,
     private readonly library: LibraryRepository,
+    private readonly users: UsersRepository,
   ) {}
 
-  async like(actor: User, body: LikeBody): Promise<LikeResponse> {
+  async like(actor: AuthUser, body: LikeBody): Promise<LikeResponse> {
     const viewer = viewerOf(actor);
     const chapter = await this.chapters.access(body.chapterId);
     if (!chapter || !canReachChapter(viewer, chapter, body.contentId)) {
@@ -37,21 +39,21 @@ export class ReactionsService {
     return { success: true, isLiked, likes };
   }
 
-  async favorite(actor: User, body: FavoriteBody): Promise<FavoriteResponse> {
+  async favorite(actor: AuthUser, body: FavoriteBody): Promise<FavoriteResponse> {
     await this.visibleSeries(actor, body.contentId);
     const isFavorite = body.action === 'add';
     const favorites = await this.reactions.setFavorite(actor.id, body.contentId, isFavorite);
     return { success: true, isFavorite, favorites };
   }
 
-  async rate(actor: User, body: RateBody): Promise<RateResponse> {
+  async rate(actor: AuthUser, body: RateBody): Promise<RateResponse> {
     await this.visibleSeries(actor, body.contentId);
     const { sum, count } = await this.reactions.rate(actor.id, body.contentId, body.score);
     return { success: true, rating: ratingOf(sum, count), userRating: body.score };
   }
 
   /** A guest gets everything false/null; a user their own state. */
-  async status(actor: User | null, query: UserStatusQuery): Promise<UserStatusResponse> {
+  async status(actor: AuthUser | null, query: UserStatusQuery): Promise<UserStatusResponse> {
     if (!actor) {
       return {
         success: true,
@@ -62,9 +64,10 @@ export class ReactionsService {
         readingMode: null,
       };
     }
-    const [state, progress] = await Promise.all([
+    const [state, progress, account] = await Promise.all([
       this.reactions.status(actor.id, query.contentId, query.chapterId ?? null),
       this.library.progress(actor.id, query.contentId),
+      this.users.findById(actor.id),
     ]);
     return {
       success: true,
@@ -72,11 +75,11 @@ export class ReactionsService {
       isFavorite: state.is_favorite,
       userRating: state.user_rating,
       progress,
-      readingMode: actor.readingMode ?? null,
+      readingMode: account?.readingMode ?? null,
     };
   }
 
-  private async visibleSeries(actor: User, seriesId: number): Promise<void> {
+  private async visibleSeries(actor: AuthUser, seriesId: number): Promise<void> {
     const series = await this.chapters.seriesAccess(seriesId);
     if (!series || !canSee(viewerOf(actor), series.moderation_status, series.created_by)) {
       throw ApiError.notFound(CONTENT_MESSAGES.mangaNotFound);

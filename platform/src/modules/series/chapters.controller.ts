@@ -1,23 +1,21 @@
-import { Controller, Get, Headers, Ip } from '@nestjs/common';
-import { ChapterQuerySchema, type ChapterQuery, type ChapterResponse } from '@warraq/contracts';
-import { Public } from '../../common/decorators/access.decorators';
-import { CurrentAuth } from '../../common/decorators/current-auth.decorator';
-import type { RequestAuth } from '../../common/http/request-auth';
-import { ZodParams, ZodQuery } from '../../common/pipes/zod-validation.pipe';
+import { Controller, Headers, Ip } from '@nestjs/common';
+import { CONTENT_ROUTES, type ChapterQuery, type ChapterResponse } from '@warraq/contracts';
+import { RouteParams, RouteQuery } from '../../common/http/route-input';
+import { CurrentAuth } from '../auth/current-auth.decorator';
+import type { RequestAuth } from '../auth/request-auth';
+import { Route } from '../auth/route.decorator';
 import { ChaptersService, viewerKey } from './chapters.service';
 import { viewerOf } from './content-viewer';
-import { ChapterParamsSchema } from './series.params';
 
 @Controller()
 export class ChaptersController {
   constructor(private readonly chapters: ChaptersService) {}
 
-  @Get('series/manga/:slug/:chapterNumber')
-  @Public()
+  @Route(CONTENT_ROUTES.chapter)
   read(
     @CurrentAuth() auth: RequestAuth,
-    @ZodParams(ChapterParamsSchema) params: { slug: string; chapterNumber: number },
-    @ZodQuery(ChapterQuerySchema) query: ChapterQuery,
+    @RouteParams() params: { slug: string; chapterNumber: number },
+    @RouteQuery() query: ChapterQuery,
     @Ip() ip: string | undefined,
     @Headers('user-agent') userAgent: string | undefined,
     @Headers('purpose') purpose: string | undefined,

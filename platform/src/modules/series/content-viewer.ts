@@ -1,5 +1,5 @@
 import { isStaffRole, type ModerationStatus } from '@warraq/contracts';
-import type { User } from '../users/user.entity';
+import type { AuthUser } from '../auth/request-auth';
 
 /** Who is looking: decides which pending items are visible (their own, or all for staff). */
 export interface ContentViewer {
@@ -9,7 +9,7 @@ export interface ContentViewer {
 
 export const ANONYMOUS_VIEWER: ContentViewer = Object.freeze({ userId: null, staff: false });
 
-export function viewerOf(user: User | null | undefined): ContentViewer {
+export function viewerOf(user: AuthUser | null | undefined): ContentViewer {
   return user ? { userId: user.id, staff: isStaffRole(user.role) } : ANONYMOUS_VIEWER;
 }
 

@@ -1,31 +1,29 @@
-import { Controller, Get, Post, Query } from '@nestjs/common';
+import { Controller, Query } from '@nestjs/common';
 import {
-  CreateContentBodySchema,
+  CONTENT_ROUTES,
   type CreateContentInput,
   type CreateContentResponse,
   type HomeFeedResponse,
   isStaffRole,
-  ListContentQuerySchema,
-  MangaListQuerySchema,
   type MangaListQuery,
   type MangaListResponse,
   MODERATION_MESSAGES,
   type ModerationListResponse,
-  ModerationListQuerySchema,
   type SeriesDetailResponse,
   type SeriesListResponse,
 } from '@warraq/contracts';
-import { Authenticated, Public } from '../../common/decorators/access.decorators';
-import { CurrentAuth, CurrentUser } from '../../common/decorators/current-auth.decorator';
 import { ApiError } from '../../common/http/api-error';
-import type { RequestAuth } from '../../common/http/request-auth';
-import { parseWithSchema, ZodBody, ZodParams, ZodQuery } from '../../common/pipes/zod-validation.pipe';
+import { parseWithSchema, RouteBody, RouteParams, RouteQuery } from '../../common/http/route-input';
+import { CurrentAuth, CurrentUser } from '../auth/current-auth.decorator';
+import type { AuthUser, RequestAuth } from '../auth/request-auth';
+import { Route } from '../auth/route.decorator';
 import { ModerationQueue } from '../moderation/moderation-queue.service';
-import type { User } from '../users/user.entity';
 import { viewerOf } from './content-viewer';
 import { HomeFeedService } from './home-feed.service';
-import { SeriesDetailQuerySchema, SeriesIdParamsSchema, SeriesSlugParamsSchema } from './series.params';
 import { SeriesService } from './series.service';
+
+/** The two queries of `GET /api/content`: the catalogue's, and the moderation queue's (`?status=`). */
+const [CatalogueQuerySchema, QueueQuerySchema] = CONTENT_ROUTES.list.query;
 
 @Controller()
 export class SeriesController {
@@ -37,11 +35,10 @@ export class SeriesController {
 
   /**
    * The public catalogue; with `?status=` the moderation queue instead (series and chapters, staff
-   * only). Spec §7 puts both on this one path, so the route has to stay @Public() for the catalogue
+   * only). Spec §7 puts both on this one path, so the route has to stay public for the catalogue
    * and the queue's staff check is made here: anonymous 401, a signed-in non-staff user 403.
    */
-  @Get('content')
-  @Public()
+  @Route(CONTENT_ROUTES.list)
   list(
     @CurrentAuth() auth: RequestAuth,
     @Query() raw: Record<string, unknown>,
@@ -49,48 +46,43 @@ export class SeriesController {
     if (raw['status'] !== undefined) {
       if (!auth.user) throw ApiError.unauthenticated();
       if (!isStaffRole(auth.user.role)) throw ApiError.forbidden(MODERATION_MESSAGES.staffOnly);
-      return this.moderationQueue.list(parseWithSchema(ModerationListQuerySchema, raw));
+      return this.moderationQueue.list(parseWithSchema(QueueQuerySchema, raw));
     }
-    return this.series.list(viewerOf(auth.user), parseWithSchema(ListContentQuerySchema, raw));
+    return this.series.list(viewerOf(auth.user), parseWithSchema(CatalogueQuerySchema, raw));
   }
 
-  @Get('content/popular-new')
-  @Public()
+  @Route(CONTENT_ROUTES.homeFeed)
   popularNew(): Promise<HomeFeedResponse> {
     return this.homeFeed.get();
   }
 
-  @Post('content')
-  @Authenticated()
+  @Route(CONTENT_ROUTES.create)
   create(
-    @CurrentUser() actor: User,
-    @ZodBody(CreateContentBodySchema) body: CreateContentInput,
+    @CurrentUser() actor: AuthUser,
+    @RouteBody() body: CreateContentInput,
   ): Promise<CreateContentResponse> {
     return this.series.create(actor, body);
   }
 
-  @Get('manga')
-  @Public()
-  mangaList(@ZodQuery(MangaListQuerySchema) query: MangaListQuery): Promise<MangaListResponse> {
+  @Route(CONTENT_ROUTES.mangaList)
+  mangaList(@RouteQuery() query: MangaListQuery): Promise<MangaListResponse> {
     return this.series.mangaList(query);
   }
 
-  @Get('manga/:id')
-  @Public()
+  @Route(CONTENT_ROUTES.seriesById)
   mangaById(
     @CurrentAuth() auth: RequestAuth,
-    @ZodParams(SeriesIdParamsSchema) { id }: { id: number },
+    @RouteParams() { id }: { id: number },
   ): Promise<SeriesDetailResponse> {
     return this.series.detail(viewerOf(auth.user), { id });
   }
 
   /** The path says manga (the spec's), but any type is served by its slug; `?id=` wins when given. */
-  @Get('series/manga/:slug')
-  @Public()
+  @Route(CONTENT_ROUTES.seriesBySlug)
   detail(
     @CurrentAuth() auth: RequestAuth,
-    @ZodParams(SeriesSlugParamsSchema) { slug }: { slug: string },
-    @ZodQuery(SeriesDetailQuerySchema) { id }: { id?: number },
+    @RouteParams() { slug }: { slug: string },
+    @RouteQuery() { id }: { id?: number },
   ): Promise<SeriesDetailResponse> {
     return this.series.detail(viewerOf(auth.user), id !== undefined ? { id } : { slug });
   }

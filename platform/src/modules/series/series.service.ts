@@ -16,7 +16,7 @@ import {
   slugify,
 } from '@warraq/contracts';
 import { ApiError } from '../../common/http/api-error';
-import type { User } from '../users/user.entity';
+import type { AuthUser } from '../auth/request-auth';
 import { canSee, type ContentViewer } from './content-viewer';
 import { CoverService } from '../media/cover.service';
 import { ContentVersion } from './content-version.service';
@@ -132,7 +132,7 @@ export class SeriesService {
   }
 
   /** Everyone's new work waits for moderation; the creator is the session's user, never the body's. */
-  async create(actor: User, body: CreateContentInput): Promise<CreateContentResponse> {
+  async create(actor: AuthUser, body: CreateContentInput): Promise<CreateContentResponse> {
     if (body.coverKey && !(await this.covers.exists(body.coverKey))) {
       throw ApiError.validation({ coverKey: [COVER_UPLOAD.missing] });
     }

@@ -1,27 +1,22 @@
-import { Controller, Delete, Get, HttpCode, Inject, Post, Put, Req } from '@nestjs/common';
+import { Controller, Inject, Req } from '@nestjs/common';
 import {
-  ClientErrorListQuerySchema,
   type ClientErrorListResponse,
-  ClientErrorReportBodySchema,
-  CreateDomainBodySchema,
-  CreateServiceBodySchema,
   type DeleteResponse,
   type DomainListResponse,
   type DomainResponse,
   type HealthResponse,
   type ServiceListResponse,
   type ServiceResponse,
-  SystemIdParamSchema,
+  SYSTEM_ROUTES,
   type SystemStatsResponse,
-  UpdateDomainBodySchema,
-  UpdateServiceBodySchema,
+  type VersionResponse,
 } from '@warraq/contracts';
-import { APP_CONFIG, type AppConfig } from '../../config/app-config';
-import { ADMIN_ROLES, Public, Roles, STAFF_ROLES } from '../../common/decorators/access.decorators';
-import { CurrentAuth } from '../../common/decorators/current-auth.decorator';
-import type { RequestAuth } from '../../common/http/request-auth';
-import { ZodBody, ZodParams, ZodQuery } from '../../common/pipes/zod-validation.pipe';
 import type { Request } from 'express';
+import { RouteBody, RouteParams, RouteQuery } from '../../common/http/route-input';
+import { APP_CONFIG, type AppConfig } from '../../config/app-config';
+import { CurrentAuth } from '../auth/current-auth.decorator';
+import type { RequestAuth } from '../auth/request-auth';
+import { Route } from '../auth/route.decorator';
 import { type ClientErrorReport, ClientErrorsService } from './client-errors.service';
 import { HealthService } from './health.service';
 import {
@@ -39,7 +34,7 @@ type IdParams = { id: number };
  * The admin area's system routes: the service and domain registry (admins write, staff read the
  * domains the dashboard shows), health and statistics for the dashboard, and client error reports.
  */
-@Controller('system')
+@Controller()
 export class SystemController {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -50,92 +45,72 @@ export class SystemController {
   ) {}
 
   /** The build's version, shown in the site footer and API docs panel. */
-  @Get('version')
-  @Public()
-  version(): { version: string } {
+  @Route(SYSTEM_ROUTES.version)
+  version(): VersionResponse {
     return { version: this.config.version };
   }
 
   /** Liveness for start-up scripts: answers as soon as the HTTP server is up. */
-  @Get('ping')
-  @Public()
+  @Route(SYSTEM_ROUTES.ping)
   ping(): { ok: true } {
     return { ok: true };
   }
 
-  @Get('services')
-  @Roles(...ADMIN_ROLES)
+  @Route(SYSTEM_ROUTES.services)
   services(): Promise<ServiceListResponse> {
     return this.registry.services();
   }
 
-  @Post('services')
-  @Roles(...ADMIN_ROLES)
-  createService(@ZodBody(CreateServiceBodySchema) body: CreateService): Promise<ServiceResponse> {
+  @Route(SYSTEM_ROUTES.createService)
+  createService(@RouteBody() body: CreateService): Promise<ServiceResponse> {
     return this.registry.createService(body);
   }
 
-  @Put('services/:id')
-  @Roles(...ADMIN_ROLES)
-  updateService(
-    @ZodParams(SystemIdParamSchema) { id }: IdParams,
-    @ZodBody(UpdateServiceBodySchema) body: UpdateService,
-  ): Promise<ServiceResponse> {
+  @Route(SYSTEM_ROUTES.updateService)
+  updateService(@RouteParams() { id }: IdParams, @RouteBody() body: UpdateService): Promise<ServiceResponse> {
     return this.registry.updateService(id, body);
   }
 
-  @Delete('services/:id')
-  @Roles(...ADMIN_ROLES)
-  deleteService(@ZodParams(SystemIdParamSchema) { id }: IdParams): Promise<DeleteResponse> {
+  @Route(SYSTEM_ROUTES.deleteService)
+  deleteService(@RouteParams() { id }: IdParams): Promise<DeleteResponse> {
     return this.registry.deleteService(id);
   }
 
   /** Staff read it: the dashboard's domain panel is on the moderators' dashboard too. */
-  @Get('domains')
-  @Roles(...STAFF_ROLES)
+  @Route(SYSTEM_ROUTES.domains)
   domains(): Promise<DomainListResponse> {
     return this.registry.domains();
   }
 
-  @Post('domains')
-  @Roles(...ADMIN_ROLES)
-  createDomain(@ZodBody(CreateDomainBodySchema) body: CreateDomain): Promise<DomainResponse> {
+  @Route(SYSTEM_ROUTES.createDomain)
+  createDomain(@RouteBody() body: CreateDomain): Promise<DomainResponse> {
     return this.registry.createDomain(body);
   }
 
-  @Put('domains/:id')
-  @Roles(...ADMIN_ROLES)
-  updateDomain(
-    @ZodParams(SystemIdParamSchema) { id }: IdParams,
-    @ZodBody(UpdateDomainBodySchema) body: UpdateDomain,
-  ): Promise<DomainResponse> {
+  @Route(SYSTEM_ROUTES.updateDomain)
+  updateDomain(@RouteParams() { id }: IdParams, @RouteBody() body: UpdateDomain): Promise<DomainResponse> {
     return this.registry.updateDomain(id, body);
   }
 
-  @Delete('domains/:id')
-  @Roles(...ADMIN_ROLES)
-  deleteDomain(@ZodParams(SystemIdParamSchema) { id }: IdParams): Promise<DeleteResponse> {
+  @Route(SYSTEM_ROUTES.deleteDomain)
+  deleteDomain(@RouteParams() { id }: IdParams): Promise<DeleteResponse> {
     return this.registry.deleteDomain(id);
   }
 
-  @Get('health')
-  @Roles(...STAFF_ROLES)
+  @Route(SYSTEM_ROUTES.health)
   health(): Promise<HealthResponse> {
     return this.healthService.health();
   }
 
-  @Get('stats')
-  @Roles(...STAFF_ROLES)
+  @Route(SYSTEM_ROUTES.stats)
   stats(): Promise<SystemStatsResponse> {
     return this.statsService.stats();
   }
 
   /** Any page may report, signed in or not; the body is capped at 16 KB before parsing. */
-  @Post('client-errors')
-  @HttpCode(202)
-  @Public()
+  @Route(SYSTEM_ROUTES.reportClientError)
   async reportClientError(
-    @ZodBody(ClientErrorReportBodySchema) body: ClientErrorReport,
+    @RouteBody() body: ClientErrorReport,
     @CurrentAuth() auth: RequestAuth,
     @Req() req: Request,
   ): Promise<{ success: true }> {
@@ -147,11 +122,8 @@ export class SystemController {
     return { success: true };
   }
 
-  @Get('client-errors')
-  @Roles(...ADMIN_ROLES)
-  listClientErrors(
-    @ZodQuery(ClientErrorListQuerySchema) query: { page: number; limit: number },
-  ): Promise<ClientErrorListResponse> {
+  @Route(SYSTEM_ROUTES.clientErrors)
+  listClientErrors(@RouteQuery() query: { page: number; limit: number }): Promise<ClientErrorListResponse> {
     return this.clientErrors.list(query.page, query.limit);
   }
 }

@@ -1,79 +1,68 @@
-import { Controller, Get, HttpCode, Post, Put } from '@nestjs/common';
+import { Controller } from '@nestjs/common';
 import {
   type ChangeRoleBody,
-  ChangeRoleBodySchema,
   type ChangeRoleResponse,
-  ListUsersQuerySchema,
   type ListUsersQuery,
   type PreferencesResponse,
-  UpdatePreferencesBodySchema,
   type UpdatePreferencesBody,
-  UpdateUserBodySchema,
   type UpdateUserBody,
-  UserIdParamSchema,
+  USER_ROUTES,
   type UserListResponse,
   type UserResponse,
 } from '@warraq/contracts';
-import { ADMIN_ROLES, Authenticated, Roles } from '../../common/decorators/access.decorators';
-import { CurrentUser } from '../../common/decorators/current-auth.decorator';
-import { ZodBody, ZodParams, ZodQuery } from '../../common/pipes/zod-validation.pipe';
-import type { User } from './user.entity';
+import { RouteBody, RouteParams, RouteQuery } from '../../common/http/route-input';
+import { CurrentUser } from '../auth/current-auth.decorator';
+import type { AuthUser } from '../auth/request-auth';
+import { Route } from '../auth/route.decorator';
 import { UsersService } from './users.service';
 
 type UserIdParams = { id: number };
 
-@Controller('users')
+@Controller()
 export class UsersController {
   constructor(private readonly users: UsersService) {}
 
-  @Get()
-  @Roles('moderator', 'admin', 'superadmin')
-  list(@ZodQuery(ListUsersQuerySchema) query: ListUsersQuery): Promise<UserListResponse> {
+  @Route(USER_ROUTES.list)
+  list(@RouteQuery() query: ListUsersQuery): Promise<UserListResponse> {
     return this.users.list(query);
   }
 
-  @Get(':id')
-  @Authenticated()
-  get(@CurrentUser() actor: User, @ZodParams(UserIdParamSchema) { id }: UserIdParams): Promise<UserResponse> {
+  @Route(USER_ROUTES.get)
+  get(@CurrentUser() actor: AuthUser, @RouteParams() { id }: UserIdParams): Promise<UserResponse> {
     return this.users.get(actor, id);
   }
 
-  @Put(':id')
-  @Authenticated()
+  @Route(USER_ROUTES.update)
   update(
-    @CurrentUser() actor: User,
-    @ZodParams(UserIdParamSchema) { id }: UserIdParams,
-    @ZodBody(UpdateUserBodySchema) body: UpdateUserBody,
+    @CurrentUser() actor: AuthUser,
+    @RouteParams() { id }: UserIdParams,
+    @RouteBody() body: UpdateUserBody,
   ): Promise<UserResponse> {
     return this.users.update(actor, id, body);
   }
 
-  @Put(':id/role')
-  @Roles(...ADMIN_ROLES)
+  @Route(USER_ROUTES.changeRole)
   changeRole(
-    @CurrentUser() actor: User,
-    @ZodParams(UserIdParamSchema) { id }: UserIdParams,
-    @ZodBody(ChangeRoleBodySchema) { role }: ChangeRoleBody,
+    @CurrentUser() actor: AuthUser,
+    @RouteParams() { id }: UserIdParams,
+    @RouteBody() { role }: ChangeRoleBody,
   ): Promise<ChangeRoleResponse> {
     return this.users.changeRole(actor, id, role);
   }
 
-  @Get(':id/preferences')
-  @Authenticated()
+  @Route(USER_ROUTES.preferences)
   getPreferences(
-    @CurrentUser() actor: User,
-    @ZodParams(UserIdParamSchema) { id }: UserIdParams,
+    @CurrentUser() actor: AuthUser,
+    @RouteParams() { id }: UserIdParams,
   ): Promise<PreferencesResponse> {
     return this.users.getPreferences(actor, id);
   }
 
-  @Post(':id/preferences')
-  @Authenticated()
-  @HttpCode(200)
+  @Route(USER_ROUTES.updatePreferences)
   updatePreferences(
-    @CurrentUser() actor: User,
-    @ZodParams(UserIdParamSchema) { id }: UserIdParams,
-    @ZodBody(UpdatePreferencesBodySchema) body: UpdatePreferencesBody,
+    @CurrentUser() actor: AuthUser,
+    @RouteParams() { id }: UserIdParams,
+    @RouteBody() body: UpdatePreferencesBody,
   ): Promise<PreferencesResponse> {
     return this.users.updatePreferences(actor, id, body);
   }

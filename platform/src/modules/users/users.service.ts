@@ -18,6 +18,7 @@ import {
 import { ApiError } from '../../common/http/api-error';
 import { definedOnly } from '../../common/util/defined-only';
 import { RealtimeBus } from '../realtime/realtime-bus';
+import type { AuthUser } from '../auth/request-auth';
 import type { User } from './user.entity';
 import { mapUniqueViolation } from './user-conflicts';
 import { toUserDto, withDefaultPreferences } from './user.mapper';
@@ -38,15 +39,15 @@ export class UsersService {
   }
 
   /** Oneself, or staff. Others get 403 whether or not the id exists. */
-  async get(actor: User, id: number): Promise<UserResponse> {
+  async get(actor: AuthUser, id: number): Promise<UserResponse> {
     if (actor.id !== id && !isStaffRole(actor.role)) throw ApiError.forbidden();
     return { success: true, user: toUserDto(await this.load(id)) };
   }
 
   /** Oneself, or an admin; an admin may not edit a superadmin (a superadmin may). */
-  async update(actor: User, id: number, body: UpdateUserBody): Promise<UserResponse> {
+  async update(actor: AuthUser, id: number, body: UpdateUserBody): Promise<UserResponse> {
     if (actor.id !== id && !isAdminRole(actor.role)) throw ApiError.forbidden();
-    const target = actor.id === id ? actor : await this.load(id);
+    const target = await this.load(id);
     if (target.role === 'superadmin' && actor.role !== 'superadmin') throw ApiError.forbidden();
 
     const conflicts: Record<string, string[]> = {};
@@ -73,7 +74,7 @@ export class UsersService {
    * from the database on every request, so the next request already carries the new role; open
    * sockets were authorised with the old one and are closed (the client reconnects afresh).
    */
-  async changeRole(actor: User, id: number, role: Role): Promise<ChangeRoleResponse> {
+  async changeRole(actor: AuthUser, id: number, role: Role): Promise<ChangeRoleResponse> {
     if (actor.id === id) throw ApiError.forbidden(USER_ROLE_MESSAGES.ownRole);
     const changed = await this.users.changeRole(actor.id, id, (now) => {
       if (!assignableRoles({ id: actor.id, role: now.actor }, { id, role: now.target }).includes(role)) {
@@ -94,26 +95,27 @@ export class UsersService {
   }
 
   /** Oneself; admins may read anyone's. */
-  async getPreferences(actor: User, id: number): Promise<PreferencesResponse> {
+  async getPreferences(actor: AuthUser, id: number): Promise<PreferencesResponse> {
     if (actor.id !== id && !isAdminRole(actor.role)) throw ApiError.forbidden();
-    const target = actor.id === id ? actor : await this.load(id);
+    const target = await this.load(id);
     return { success: true, preferences: withDefaultPreferences(target.preferences) };
   }
 
   /** Oneself only; the given fields are merged into what is stored. */
   async updatePreferences(
-    actor: User,
+    actor: AuthUser,
     id: number,
     body: UpdatePreferencesBody,
   ): Promise<PreferencesResponse> {
     if (actor.id !== id) throw ApiError.forbidden();
-    const current = withDefaultPreferences(actor.preferences);
+    const account = await this.load(id);
+    const current = withDefaultPreferences(account.preferences);
     const next = withDefaultPreferences({
       theme: body.theme ?? current.theme,
       language: body.language ?? current.language,
       notifications: { ...current.notifications, ...definedOnly(body.notifications ?? {}) },
     });
-    await this.users.setPreferences(actor, next);
+    await this.users.setPreferences(account, next);
     return { success: true, preferences: next };
   }
 

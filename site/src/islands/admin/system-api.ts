@@ -1,18 +1,12 @@
 import {
-  ClientErrorListResponseSchema,
-  DeleteResponseSchema,
-  DomainResponseSchema,
-  MODERATION_PATHS,
-  ModerationLogResponseSchema,
-  SYSTEM_PATHS,
-  ServiceListResponseSchema,
-  ServiceResponseSchema,
+  MODERATION_ROUTES,
+  SYSTEM_ROUTES,
   type CreateDomainBody,
   type CreateServiceBody,
   type UpdateDomainBody,
   type UpdateServiceBody,
 } from '@warraq/contracts';
-import { apiRequest } from '@/lib/api/client';
+import { api } from '@/lib/api/client';
 import { queryCache, runMutation, type QueryKey } from '@/lib/query';
 import { DASHBOARD_KEYS, fetchDomains } from '@/islands/dashboard/dashboard-queries';
 
@@ -31,36 +25,28 @@ export const ADMIN_KEYS = {
 const SYSTEM_CHANGED = { invalidates: [['system']] } as const;
 
 export { fetchDomains };
-export const fetchServices = () => apiRequest('GET', SYSTEM_PATHS.services, ServiceListResponseSchema);
+export const fetchServices = () => api(SYSTEM_ROUTES.services);
 
 export const createService = (body: CreateServiceBody) =>
-  runMutation(() => apiRequest('POST', SYSTEM_PATHS.services, ServiceResponseSchema, body), SYSTEM_CHANGED);
+  runMutation(() => api(SYSTEM_ROUTES.createService, { body }), SYSTEM_CHANGED);
 export const updateService = (id: number, body: UpdateServiceBody) =>
-  runMutation(() => apiRequest('PUT', SYSTEM_PATHS.service(id), ServiceResponseSchema, body), SYSTEM_CHANGED);
+  runMutation(() => api(SYSTEM_ROUTES.updateService, { params: { id }, body }), SYSTEM_CHANGED);
 export const deleteService = (id: number) =>
-  runMutation(() => apiRequest('DELETE', SYSTEM_PATHS.service(id), DeleteResponseSchema), SYSTEM_CHANGED);
+  runMutation(() => api(SYSTEM_ROUTES.deleteService, { params: { id } }), SYSTEM_CHANGED);
 
 export const createDomain = (body: CreateDomainBody) =>
-  runMutation(() => apiRequest('POST', SYSTEM_PATHS.domains, DomainResponseSchema, body), SYSTEM_CHANGED);
+  runMutation(() => api(SYSTEM_ROUTES.createDomain, { body }), SYSTEM_CHANGED);
 export const updateDomain = (id: number, body: UpdateDomainBody) =>
-  runMutation(() => apiRequest('PUT', SYSTEM_PATHS.domain(id), DomainResponseSchema, body), SYSTEM_CHANGED);
+  runMutation(() => api(SYSTEM_ROUTES.updateDomain, { params: { id }, body }), SYSTEM_CHANGED);
 export const deleteDomain = (id: number) =>
-  runMutation(() => apiRequest('DELETE', SYSTEM_PATHS.domain(id), DeleteResponseSchema), SYSTEM_CHANGED);
+  runMutation(() => api(SYSTEM_ROUTES.deleteDomain, { params: { id } }), SYSTEM_CHANGED);
 
 export const LOG_PAGE_SIZE = 20;
 
 export const fetchClientErrors = (page: number) =>
-  apiRequest(
-    'GET',
-    `${SYSTEM_PATHS.clientErrors}?page=${page}&limit=${LOG_PAGE_SIZE}`,
-    ClientErrorListResponseSchema,
-  );
+  api(SYSTEM_ROUTES.clientErrors, { query: { page, limit: LOG_PAGE_SIZE } });
 export const fetchModerationLog = (page: number) =>
-  apiRequest(
-    'GET',
-    `${MODERATION_PATHS.log}?page=${page}&limit=${LOG_PAGE_SIZE}`,
-    ModerationLogResponseSchema,
-  );
+  api(MODERATION_ROUTES.log, { query: { page, limit: LOG_PAGE_SIZE } });
 
 /** Refetches a list now (a Refresh button); resolves to whether the answer came back. */
 export async function refreshQuery(key: QueryKey): Promise<boolean> {

@@ -1,8 +1,7 @@
 import { useDeferredValue, useMemo, useState } from 'react';
-import { SYSTEM_PATHS } from '@warraq/contracts';
-import { z } from 'zod';
+import { SYSTEM_ROUTES } from '@warraq/contracts';
 import { fmt, formatNumber, t } from '@/i18n';
-import { apiRequest } from '@/lib/api/client';
+import { api } from '@/lib/api/client';
 import { usePolledQuery } from '@/lib/query';
 import { DASHBOARD_KEYS } from './dashboard-queries';
 import {
@@ -27,7 +26,7 @@ const METHOD_CLASS: Record<DocEndpoint['method'], string> = {
 };
 
 async function fetchDocs(): Promise<Docs> {
-  const raw = await apiRequest('GET', SYSTEM_PATHS.openapi, z.unknown());
+  const raw = await api(SYSTEM_ROUTES.openapi);
   const docs = readApiDocs(raw);
   if (!docs) throw new Error(t.errors.invalidAnswer);
   return docs;

@@ -1,13 +1,5 @@
-import {
-  DomainListResponseSchema,
-  HealthResponseSchema,
-  MODERATION_PATHS,
-  PendingCountResponseSchema,
-  SYSTEM_PATHS,
-  SystemStatsResponseSchema,
-} from '@warraq/contracts';
-import { apiRequest } from '@/lib/api/client';
-import { VersionResponseSchema } from '@/lib/api/system';
+import { MODERATION_ROUTES, SYSTEM_ROUTES } from '@warraq/contracts';
+import { api } from '@/lib/api/client';
 
 /**
  * The dashboard's queries: one cache key each, shared with the other admin screens (a services or
@@ -25,9 +17,8 @@ export const DASHBOARD_KEYS = {
 /** What Refresh Data reloads: health, stats, the system lists and the content lists (spec §2). */
 export const REFRESH_PREFIXES = [['system'], ['moderation'], ['content']] as const;
 
-export const fetchStats = () => apiRequest('GET', SYSTEM_PATHS.stats, SystemStatsResponseSchema);
-export const fetchHealth = () => apiRequest('GET', SYSTEM_PATHS.health, HealthResponseSchema);
-export const fetchVersion = () => apiRequest('GET', SYSTEM_PATHS.version, VersionResponseSchema);
-export const fetchDomains = () => apiRequest('GET', SYSTEM_PATHS.domains, DomainListResponseSchema);
-export const fetchPending = () =>
-  apiRequest('GET', MODERATION_PATHS.pendingCount, PendingCountResponseSchema);
+export const fetchStats = () => api(SYSTEM_ROUTES.stats);
+export const fetchHealth = () => api(SYSTEM_ROUTES.health);
+export const fetchVersion = () => api(SYSTEM_ROUTES.version);
+export const fetchDomains = () => api(SYSTEM_ROUTES.domains);
+export const fetchPending = () => api(MODERATION_ROUTES.pendingCount);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { z } from 'zod';
+import { AUTH_ROUTES, USER_ROUTES } from '@warraq/contracts';
 import {
   filterDocs,
   nestedObject,
@@ -11,6 +12,11 @@ import {
   type JsonSchema,
 } from './openapi';
 
+// Paths of the route table, so the fixture reads like the platform's own document.
+const LOGIN = AUTH_ROUTES.login.path;
+const USERS = USER_ROUTES.list.path;
+const USER = USER_ROUTES.get.path;
+
 const LoginBody = z.object({ username: z.string().min(3).max(50), password: z.string().min(1) });
 const loginBodySchema = z.toJSONSchema(LoginBody, { io: 'input' }) as JsonSchema;
 
@@ -18,7 +24,7 @@ const document = {
   openapi: '3.1.0',
   info: { title: 'Warraq', version: '1.2.3' },
   paths: {
-    '/api/auth/login': {
+    [LOGIN]: {
       post: {
         tags: ['auth'],
         summary: 'تسجيل الدخول',
@@ -35,12 +41,12 @@ const document = {
         },
       },
     },
-    '/api/users/{id}': {
+    [USER]: {
       parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'integer' } }],
       get: { tags: ['users'], 'x-access': 'admin', responses: { '200': { description: 'user' } } },
       delete: { tags: ['users'], security: [], responses: { '204': { description: 'gone' } } },
     },
-    '/api/users': {
+    [USERS]: {
       get: {
         parameters: [
           { name: 'page', in: 'query', schema: { type: 'integer', default: 1 } },
@@ -68,9 +74,9 @@ describe('readApiDocs', () => {
     expect(docs?.version).toBe('1.2.3');
     expect(docs?.groups.map((group) => group.tag)).toEqual(['auth', 'users']);
     expect(docs?.groups[1]?.endpoints.map((endpoint) => endpoint.id)).toEqual([
-      'GET /api/users',
-      'DELETE /api/users/{id}',
-      'GET /api/users/{id}',
+      `GET ${USERS}`,
+      `DELETE ${USER}`,
+      `GET ${USER}`,
     ]);
   });
 
@@ -80,13 +86,13 @@ describe('readApiDocs', () => {
     expect(login?.requestBody).toEqual(loginBodySchema);
     expect(login?.response?.status).toBe('200');
     const users = docs?.groups[1]?.endpoints;
-    const one = users?.find((endpoint) => endpoint.id === 'GET /api/users/{id}');
+    const one = users?.find((endpoint) => endpoint.id === `GET ${USER}`);
     expect(one?.access).toBe('admin');
     expect(one?.pathParams).toEqual([
       { name: 'id', required: true, description: null, schema: { type: 'integer' } },
     ]);
     expect(users?.find((endpoint) => endpoint.method === 'delete')?.access).toBe('public');
-    const list = users?.find((endpoint) => endpoint.id === 'GET /api/users');
+    const list = users?.find((endpoint) => endpoint.id === `GET ${USERS}`);
     expect(list?.queryParams.map((param) => [param.name, param.required])).toEqual([
       ['page', false],
       ['search', false],
@@ -102,10 +108,10 @@ describe('readApiDocs', () => {
   it('filters by method, path or summary', () => {
     const groups = docs?.groups ?? [];
     expect(filterDocs(groups, 'تسجيل').flatMap((g) => g.endpoints.map((e) => e.id))).toEqual([
-      'POST /api/auth/login',
+      `POST ${LOGIN}`,
     ]);
     expect(filterDocs(groups, 'delete').flatMap((g) => g.endpoints.map((e) => e.id))).toEqual([
-      'DELETE /api/users/{id}',
+      `DELETE ${USER}`,
     ]);
     expect(filterDocs(groups, '  ')).toBe(groups);
   });

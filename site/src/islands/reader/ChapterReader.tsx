@@ -1,5 +1,11 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type MouseEvent, type TouchEvent } from 'react';
-import { READING_MODES, type ChapterReader as Chapter, type ReadingMode } from '@warraq/contracts';
+import {
+  CONTENT_ROUTES,
+  READING_MODES,
+  type ChapterReader as Chapter,
+  type ReadingMode,
+} from '@warraq/contracts';
+import { api } from '@/lib/api/client';
 import { favoriteSeries, likeChapter, saveProgress } from '@/lib/api/content';
 import { formatChapterNumber } from '@/lib/content/chapter-groups';
 import { flipped, runOptimisticToggle } from '@/lib/content/optimistic-toggle';
@@ -123,14 +129,10 @@ export default function ChapterReader(props: ChapterReaderProps) {
     const next = chapter.nextChapter;
     if (!next || prefetched.current || pages.length === 0 || page < last - 1) return;
     prefetched.current = true;
-    const url = `/api/series/manga/${encodeURIComponent(chapter.mangaSlug)}/${formatChapterNumber(next.chapterNumber)}`;
-    fetch(url, { credentials: 'same-origin', headers: { Accept: 'application/json', Purpose: 'prefetch' } })
-      .then((response) => (response.ok ? (response.json() as Promise<unknown>) : null))
-      .then((body) => {
-        const data = (body as { data?: { pages?: { url?: unknown }[] } } | null)?.data;
-        for (const item of (data?.pages ?? []).slice(0, NEXT_CHAPTER_PREFETCH)) {
-          if (typeof item.url === 'string') preload(item.url);
-        }
+    const params = { slug: chapter.mangaSlug, chapterNumber: formatChapterNumber(next.chapterNumber) };
+    api(CONTENT_ROUTES.chapter, { params }, { prefetch: true })
+      .then(({ data }) => {
+        for (const item of data.pages.slice(0, NEXT_CHAPTER_PREFETCH)) preload(item.url);
       })
       .catch(() => undefined);
   }, [chapter.nextChapter, chapter.mangaSlug, page, last, pages.length]);

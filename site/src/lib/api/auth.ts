@@ -1,32 +1,18 @@
-import { z } from 'zod';
-import {
-  LoginResponseSchema,
-  MessageResponseSchema,
-  RegisterResponseSchema,
-  type ChangePasswordBody,
-  type LoginBody,
-  type RegisterBody,
-} from '@warraq/contracts';
-import { apiRequest } from './client';
+import { AUTH_ROUTES, type ChangePasswordBody, type LoginBody, type RegisterBody } from '@warraq/contracts';
+import { api } from './client';
 
 export function login(body: LoginBody) {
-  return apiRequest('POST', '/api/auth/login', LoginResponseSchema, body);
+  return api(AUTH_ROUTES.login, { body });
 }
 
 export function register(body: RegisterBody) {
-  return apiRequest('POST', '/api/auth/register', RegisterResponseSchema, body);
+  return api(AUTH_ROUTES.register, { body });
 }
 
 export function logout() {
-  // The answer's body does not matter; any 2xx means the session is gone.
-  return apiRequest('POST', '/api/auth/logout', z.unknown(), {});
+  return api(AUTH_ROUTES.logout);
 }
 
 export function changePassword(body: ChangePasswordBody) {
-  return apiRequest(
-    'POST',
-    '/api/auth/change-password',
-    MessageResponseSchema.or(z.object({ success: z.literal(true) })),
-    body,
-  );
+  return api(AUTH_ROUTES.changePassword, { body });
 }

@@ -1,11 +1,5 @@
-import { z } from 'zod';
-import {
-  ChapterUploadResponseSchema,
-  INGEST_PATHS,
-  UploadFileResponseSchema,
-  type CreateChapterUploadBody,
-} from '@warraq/contracts';
-import { apiRequest } from './client';
+import { INGEST_ROUTES, type CreateChapterUploadBody } from '@warraq/contracts';
+import { api } from './client';
 import { xhrUpload } from './xhr-upload';
 
 /** Spec §9: the chapter create call gives up after 30 s. */
@@ -13,9 +7,7 @@ export const DECLARE_TIMEOUT_MS = 30_000;
 
 /** Declares the chapter and its files; the answer carries the upload's id. */
 export function declareChapterUpload(body: CreateChapterUploadBody) {
-  return apiRequest('POST', INGEST_PATHS.create, ChapterUploadResponseSchema, body, {
-    timeoutMs: DECLARE_TIMEOUT_MS,
-  });
+  return api(INGEST_ROUTES.declare, { body }, { timeoutMs: DECLARE_TIMEOUT_MS });
 }
 
 /** Sends one declared file's bytes, reporting the bytes sent. */
@@ -28,11 +20,10 @@ export function uploadChapterFile(options: {
   signal?: AbortSignal | undefined;
 }) {
   return xhrUpload({
-    method: 'PUT',
-    path: INGEST_PATHS.file(options.uploadId, options.index),
+    route: INGEST_ROUTES.file,
+    params: { id: options.uploadId, index: options.index },
     body: options.file,
     contentType: options.contentType || 'application/octet-stream',
-    schema: UploadFileResponseSchema,
     onProgress: options.onProgress,
     signal: options.signal,
   });
@@ -40,19 +31,19 @@ export function uploadChapterFile(options: {
 
 /** Every file is in: queue the processing (503 while the queue is down, nothing lost). */
 export function commitChapterUpload(uploadId: string) {
-  return apiRequest('POST', INGEST_PATHS.commit(uploadId), ChapterUploadResponseSchema, {});
+  return api(INGEST_ROUTES.commit, { params: { id: uploadId } });
 }
 
 export function fetchChapterUpload(uploadId: string) {
-  return apiRequest('GET', INGEST_PATHS.upload(uploadId), ChapterUploadResponseSchema);
+  return api(INGEST_ROUTES.upload, { params: { id: uploadId } });
 }
 
 /** Processing failed: run it again on the kept originals. */
 export function retryChapterUpload(uploadId: string) {
-  return apiRequest('POST', INGEST_PATHS.retry(uploadId), ChapterUploadResponseSchema, {});
+  return api(INGEST_ROUTES.retry, { params: { id: uploadId } });
 }
 
 /** The uploader starts over: the unfinished or failed upload and its files are dropped. */
 export function abandonChapterUpload(uploadId: string) {
-  return apiRequest('DELETE', INGEST_PATHS.upload(uploadId), z.unknown());
+  return api(INGEST_ROUTES.remove, { params: { id: uploadId } });
 }

@@ -1,14 +1,10 @@
 import {
   COMMENT_LIMITS,
-  COMMENT_PATHS,
-  CommentDeleteResponseSchema,
-  CommentLikeResponseSchema,
-  CommentListResponseSchema,
-  CommentResponseSchema,
+  COMMENT_ROUTES,
   type CommentListResponse,
   type CreateCommentBody,
 } from '@warraq/contracts';
-import { apiRequest } from './client';
+import { api } from './client';
 
 /** What a comments list is about: a series' own comments, or one chapter's. */
 export interface CommentTarget {
@@ -20,17 +16,14 @@ export async function fetchComments(
   target: CommentTarget,
   page: number,
 ): Promise<CommentListResponse['data']> {
-  const query = new URLSearchParams({
-    content_id: String(target.contentId),
-    page: String(page),
-    limit: String(COMMENT_LIMITS.pageSize),
+  const answer = await api(COMMENT_ROUTES.list, {
+    query: {
+      content_id: target.contentId,
+      page,
+      limit: COMMENT_LIMITS.pageSize,
+      ...(target.chapterId !== null ? { chapter_id: target.chapterId } : {}),
+    },
   });
-  if (target.chapterId !== null) query.set('chapter_id', String(target.chapterId));
-  const answer = await apiRequest(
-    'GET',
-    `${COMMENT_PATHS.list}?${query.toString()}`,
-    CommentListResponseSchema,
-  );
   return answer.data;
 }
 
@@ -41,17 +34,17 @@ export function postComment(target: CommentTarget, text: string, parentId: numbe
     chapter_id: target.chapterId,
     parent_id: parentId,
   };
-  return apiRequest('POST', COMMENT_PATHS.create, CommentResponseSchema, body);
+  return api(COMMENT_ROUTES.create, { body });
 }
 
 export function editComment(id: number, text: string) {
-  return apiRequest('PUT', COMMENT_PATHS.comment(id), CommentResponseSchema, { text });
+  return api(COMMENT_ROUTES.update, { params: { id }, body: { text } });
 }
 
 export function deleteComment(id: number) {
-  return apiRequest('DELETE', COMMENT_PATHS.comment(id), CommentDeleteResponseSchema);
+  return api(COMMENT_ROUTES.remove, { params: { id } });
 }
 
 export function toggleCommentLike(id: number) {
-  return apiRequest('POST', COMMENT_PATHS.like(id), CommentLikeResponseSchema);
+  return api(COMMENT_ROUTES.like, { params: { id } });
 }

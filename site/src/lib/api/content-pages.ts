@@ -1,9 +1,6 @@
 import {
-  ChapterResponseSchema,
-  HomeFeedResponseSchema,
-  SeriesDetailResponseSchema,
+  CONTENT_ROUTES,
   SeriesListResponseSchema,
-  UserStatusResponseSchema,
   type ChapterReader,
   type HomeFeedResponse,
   type SeriesDetail,
@@ -29,20 +26,20 @@ async function load<T>(get: () => Promise<T>): Promise<PageData<T>> {
 }
 
 export function loadHomeFeed(forwarded: ForwardedRequest): Promise<PageData<HomeFeedResponse>> {
-  return load(() => platformGet('/api/content/popular-new', HomeFeedResponseSchema, forwarded));
+  return load(() => platformGet(CONTENT_ROUTES.homeFeed, {}, forwarded));
 }
 
 export function loadSeriesList(
   query: URLSearchParams,
   forwarded: ForwardedRequest,
 ): Promise<PageData<SeriesListResponse>> {
-  return load(() => platformGet(`/api/content?${query.toString()}`, SeriesListResponseSchema, forwarded));
+  return load(() =>
+    platformGet(CONTENT_ROUTES.list, { query }, forwarded, { answer: SeriesListResponseSchema }),
+  );
 }
 
 export async function loadSeries(slug: string, forwarded: ForwardedRequest): Promise<PageData<SeriesDetail>> {
-  const answer = await load(() =>
-    platformGet(`/api/series/manga/${encodeURIComponent(slug)}`, SeriesDetailResponseSchema, forwarded),
-  );
+  const answer = await load(() => platformGet(CONTENT_ROUTES.seriesBySlug, { params: { slug } }, forwarded));
   return answer.kind === 'ok' ? { kind: 'ok', data: answer.data.data } : answer;
 }
 
@@ -52,7 +49,7 @@ export async function loadSeriesByRef(
   forwarded: ForwardedRequest,
 ): Promise<PageData<SeriesDetail>> {
   if (!/^\d{1,12}$/.test(ref)) return loadSeries(ref, forwarded);
-  const answer = await load(() => platformGet(`/api/manga/${ref}`, SeriesDetailResponseSchema, forwarded));
+  const answer = await load(() => platformGet(CONTENT_ROUTES.seriesById, { params: { id: ref } }, forwarded));
   return answer.kind === 'ok' ? { kind: 'ok', data: answer.data.data } : answer;
 }
 
@@ -62,9 +59,9 @@ export async function loadChapter(
   query: URLSearchParams,
   forwarded: ForwardedRequest,
 ): Promise<PageData<ChapterReader>> {
-  const search = query.toString();
-  const path = `/api/series/manga/${encodeURIComponent(slug)}/${encodeURIComponent(chapterNumber)}${search ? `?${search}` : ''}`;
-  const answer = await load(() => platformGet(path, ChapterResponseSchema, forwarded));
+  const answer = await load(() =>
+    platformGet(CONTENT_ROUTES.chapter, { params: { slug, chapterNumber }, query }, forwarded),
+  );
   return answer.kind === 'ok' ? { kind: 'ok', data: answer.data.data } : answer;
 }
 
@@ -74,10 +71,12 @@ export async function loadUserStatus(
   chapterId: number | null,
   forwarded: ForwardedRequest,
 ): Promise<UserStatusResponse | null> {
-  const query = new URLSearchParams({ contentId: String(contentId) });
-  if (chapterId !== null) query.set('chapterId', String(chapterId));
   const answer = await load(() =>
-    platformGet(`/api/content/user-status?${query.toString()}`, UserStatusResponseSchema, forwarded),
+    platformGet(
+      CONTENT_ROUTES.userStatus,
+      { query: { contentId, chapterId: chapterId ?? undefined } },
+      forwarded,
+    ),
   );
   return answer.kind === 'ok' ? answer.data : null;
 }

@@ -1,4 +1,4 @@
-import { CoverUploadResponseSchema, type CoverUploadResponse } from '@warraq/contracts';
+import { MEDIA_ROUTES, type CoverUploadResponse } from '@warraq/contracts';
 import { xhrUpload } from './xhr-upload';
 
 /** Uploads a cover image as its raw bytes, reporting the bytes sent. */
@@ -6,12 +6,5 @@ export function uploadCover(
   file: File,
   onProgress: (fraction: number) => void,
 ): Promise<CoverUploadResponse> {
-  return xhrUpload({
-    method: 'POST',
-    path: '/api/media/covers',
-    body: file,
-    contentType: file.type,
-    schema: CoverUploadResponseSchema,
-    onProgress,
-  });
+  return xhrUpload({ route: MEDIA_ROUTES.uploadCover, body: file, contentType: file.type, onProgress });
 }

@@ -1,11 +1,10 @@
-import { MangaListResponseSchema } from '@warraq/contracts';
-import { apiRequest } from './client';
+import { CONTENT_ROUTES } from '@warraq/contracts';
+import { api } from './client';
 
 /** Spec §7 GET /api/manga (optional search and page): the add-chapter form's series choices. */
 export function fetchMangaList(query: { search?: string; page?: number }) {
-  const params = new URLSearchParams();
-  if (query.search?.trim()) params.set('search', query.search.trim());
-  if (query.page && query.page > 1) params.set('page', String(query.page));
-  const search = params.toString();
-  return apiRequest('GET', `/api/manga${search ? `?${search}` : ''}`, MangaListResponseSchema);
+  const search = query.search?.trim();
+  return api(CONTENT_ROUTES.mangaList, {
+    query: { search: search || undefined, page: query.page && query.page > 1 ? query.page : undefined },
+  });
 }

@@ -1,20 +1,19 @@
 import {
-  MODERATION_PATHS,
-  ModerationActionResponseSchema,
+  CONTENT_ROUTES,
+  MODERATION_ROUTES,
   ModerationListResponseSchema,
-  PendingCountResponseSchema,
   type ContentKind,
   type ModerationAction,
   type ModerationStatus,
 } from '@warraq/contracts';
-import { contentListPath, type ContentListParams } from '@/lib/moderation/content-queue';
-import { apiRequest } from './client';
+import { contentListQuery, type ContentListParams } from '@/lib/moderation/content-queue';
+import { api } from './client';
 
+/** The moderation queue: the catalogue's path with `?status=` (spec §7), answered in its own shape. */
 export const fetchContentList = (params: ContentListParams) =>
-  apiRequest('GET', contentListPath(params), ModerationListResponseSchema);
+  api(CONTENT_ROUTES.list, { query: contentListQuery(params) }, { answer: ModerationListResponseSchema });
 
-export const fetchPendingCount = () =>
-  apiRequest('GET', MODERATION_PATHS.pendingCount, PendingCountResponseSchema);
+export const fetchPendingCount = () => api(MODERATION_ROUTES.pendingCount);
 
 export interface ModerationRequest {
   action: ModerationAction;
@@ -28,22 +27,14 @@ export interface ModerationRequest {
 
 /** One moderation decision, sent to the table the item lives in (`?contentType=`). */
 export function sendModeration({ action, id, contentType, expectedStatus, note }: ModerationRequest) {
-  const query = `?contentType=${contentType}`;
+  const target = { params: { id }, query: { contentType } };
   const text = note?.trim() ? note.trim() : undefined;
   switch (action) {
     case 'approve':
-      return apiRequest('PUT', `${MODERATION_PATHS.approve(id)}${query}`, ModerationActionResponseSchema, {
-        notes: text,
-        expectedStatus,
-      });
+      return api(MODERATION_ROUTES.approve, { ...target, body: { notes: text, expectedStatus } });
     case 'reject':
-      return apiRequest('PUT', `${MODERATION_PATHS.reject(id)}${query}`, ModerationActionResponseSchema, {
-        reason: text,
-        expectedStatus,
-      });
+      return api(MODERATION_ROUTES.reject, { ...target, body: { reason: text, expectedStatus } });
     case 'delete':
-      return apiRequest('DELETE', `${MODERATION_PATHS.remove(id)}${query}`, ModerationActionResponseSchema, {
-        expectedStatus,
-      });
+      return api(MODERATION_ROUTES.remove, { ...target, body: { expectedStatus } });
   }
 }

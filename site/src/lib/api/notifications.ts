@@ -1,12 +1,6 @@
-import {
-  MarkNotificationsReadResponseSchema,
-  NOTIFICATION_PATHS,
-  NotificationListResponseSchema,
-  type MarkNotificationsReadBody,
-  type NotificationTab,
-} from '@warraq/contracts';
+import { NOTIFICATION_ROUTES, type MarkNotificationsReadBody, type NotificationTab } from '@warraq/contracts';
 import type { QueryKey } from '@/lib/query';
-import { apiRequest } from './client';
+import { api } from './client';
 
 /** The notifications page's size (the API's default). */
 export const NOTIFICATIONS_PAGE_SIZE = 20;
@@ -19,8 +13,7 @@ export const NOTIFICATION_KEYS = {
 } as const;
 
 export function fetchNotifications(tab: NotificationTab, page: number, limit = NOTIFICATIONS_PAGE_SIZE) {
-  const query = new URLSearchParams({ tab, page: String(page), limit: String(limit) });
-  return apiRequest('GET', `${NOTIFICATION_PATHS.list}?${query.toString()}`, NotificationListResponseSchema);
+  return api(NOTIFICATION_ROUTES.list, { query: { tab, page, limit } });
 }
 
 /** The unread figure alone: the smallest list the API answers carries it. */
@@ -30,7 +23,5 @@ export async function fetchUnreadCount(): Promise<number> {
 
 /** `keepalive` lets the call finish when it was made on the way out of the page (opening a link). */
 export function markNotificationsRead(body: MarkNotificationsReadBody, { keepalive = false } = {}) {
-  return apiRequest('POST', NOTIFICATION_PATHS.read, MarkNotificationsReadResponseSchema, body, {
-    keepalive,
-  });
+  return api(NOTIFICATION_ROUTES.markRead, { body }, { keepalive });
 }

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
-import { ProfileResponseSchema, type ProfileResponse } from '@warraq/contracts';
+import { AUTH_ROUTES, type ApiRoute, type ProfileResponse, type RouteAnswer } from '@warraq/contracts';
 import { ApiError } from './api-error';
+import { answerSchema, routeUrl, type RouteInput } from './client';
 import type { RequestSite } from '@/lib/site/request';
 
 /** Where the server side of the site reaches the platform directly (not through the edge). */
@@ -30,12 +31,20 @@ function forwardedHeaders({ request, site, clientAddress }: ForwardedRequest): H
   return headers;
 }
 
-/** A GET to the platform on behalf of the browser's request (its cookie), parsed with the contract schema. */
-export async function platformGet<S extends z.ZodType>(
-  path: string,
-  schema: S,
+/**
+ * A GET of a route of the table, straight to the platform on behalf of the browser's request (its
+ * cookie forwarded), parsed with the route's response schema (or `answer`, a narrower one).
+ */
+export async function platformGet<
+  R extends ApiRoute & { method: 'get' },
+  A extends z.ZodType<RouteAnswer<R>> = z.ZodType<RouteAnswer<R>>,
+>(
+  route: R,
+  input: RouteInput<R>,
   forwarded: ForwardedRequest,
-): Promise<z.infer<S>> {
+  options: { answer?: A } = {},
+): Promise<z.output<A>> {
+  const path = routeUrl(route, input);
   let response: Response;
   try {
     response = await fetch(`${PLATFORM_URL}${path}`, {
@@ -50,12 +59,14 @@ export async function platformGet<S extends z.ZodType>(
     throw new ApiError(0, 'platform unreachable');
   }
   if (!response.ok) throw await ApiError.fromResponse(response);
-  const parsed = schema.safeParse(await response.json().catch(() => undefined));
+  const parsed = (options.answer ?? answerSchema(route)).safeParse(
+    await response.json().catch(() => undefined),
+  );
   if (!parsed.success) {
     console.error(`[site] unexpected answer from GET ${path}:`, parsed.error.issues.slice(0, 3));
     throw new ApiError(response.status, 'invalid answer');
   }
-  return parsed.data;
+  return parsed.data as z.output<A>;
 }
 
 function hasSessionCookie(request: Request): boolean {
@@ -78,7 +89,7 @@ export async function fetchProfile(forwarded: ForwardedRequest): Promise<Profile
   try {
     return {
       kind: 'signedIn',
-      profile: await platformGet('/api/auth/profile', ProfileResponseSchema, forwarded),
+      profile: await platformGet(AUTH_ROUTES.profile, {}, forwarded),
     };
   } catch (error) {
     if (error instanceof ApiError && error.status === 200) return { kind: 'noUserData' };

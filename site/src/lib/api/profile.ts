@@ -1,18 +1,6 @@
-import {
-  AwardPointsResponseSchema,
-  BadgesResponseSchema,
-  FavoritesResponseSchema,
-  LibraryResponseSchema,
-  POINTS_PATHS,
-  PROFILE_PATHS,
-  PointsResponseSchema,
-  ProfileStatsResponseSchema,
-  RecentActivityResponseSchema,
-  UserListResponseSchema,
-  type AwardPointsBody,
-} from '@warraq/contracts';
+import { POINTS_ROUTES, PROFILE_ROUTES, USER_ROUTES, type AwardPointsBody } from '@warraq/contracts';
 import type { QueryKey } from '@/lib/query';
-import { apiRequest } from './client';
+import { api } from './client';
 
 /** The admin points page's history size. */
 export const POINTS_PAGE_SIZE = 10;
@@ -27,43 +15,37 @@ export const PROFILE_KEYS = {
 } as const;
 
 export async function fetchProfileStats() {
-  return (await apiRequest('GET', PROFILE_PATHS.stats, ProfileStatsResponseSchema)).data;
+  return (await api(PROFILE_ROUTES.stats)).data;
 }
 
 export async function fetchRecentActivity() {
-  return (await apiRequest('GET', PROFILE_PATHS.activity, RecentActivityResponseSchema)).data;
+  return (await api(PROFILE_ROUTES.activity)).data;
 }
 
 export async function fetchBadges() {
-  return (await apiRequest('GET', PROFILE_PATHS.badges, BadgesResponseSchema)).data;
+  return (await api(PROFILE_ROUTES.badges)).data;
 }
 
 /** The profile's library and favourites lists: this many per "load more". */
 export const PROFILE_LIST_SIZE = 12;
 
-function listQuery(page: number): string {
-  return new URLSearchParams({ page: String(page), limit: String(PROFILE_LIST_SIZE) }).toString();
-}
-
 export function fetchLibrary(page: number) {
-  return apiRequest('GET', `${PROFILE_PATHS.library}?${listQuery(page)}`, LibraryResponseSchema);
+  return api(PROFILE_ROUTES.library, { query: { page, limit: PROFILE_LIST_SIZE } });
 }
 
 export function fetchFavorites(page: number) {
-  return apiRequest('GET', `${PROFILE_PATHS.favorites}?${listQuery(page)}`, FavoritesResponseSchema);
+  return api(PROFILE_ROUTES.favorites, { query: { page, limit: PROFILE_LIST_SIZE } });
 }
 
 export function fetchPoints(userId: number, page: number, limit = POINTS_PAGE_SIZE) {
-  const query = new URLSearchParams({ page: String(page), limit: String(limit) });
-  return apiRequest('GET', `${POINTS_PATHS.user(userId)}?${query.toString()}`, PointsResponseSchema);
+  return api(POINTS_ROUTES.ofUser, { params: { userId }, query: { page, limit } });
 }
 
 export function awardPoints(body: AwardPointsBody) {
-  return apiRequest('POST', POINTS_PATHS.award, AwardPointsResponseSchema, body);
+  return api(POINTS_ROUTES.award, { body });
 }
 
-/** The admin users list (`GET /api/users?search=`), first page: enough to pick one account. */
+/** The admin users list (`USER_ROUTES.list`, `?search=`), first page: enough to pick one account. */
 export async function searchUsers(search: string) {
-  const query = new URLSearchParams({ search, page: '1' });
-  return (await apiRequest('GET', `/api/users?${query.toString()}`, UserListResponseSchema)).data;
+  return (await api(USER_ROUTES.list, { query: { search, page: 1 } })).data;
 }

@@ -1,21 +1,19 @@
 import {
-  ChangeRoleResponseSchema,
-  PreferencesResponseSchema,
-  UserResponseSchema,
+  USER_ROUTES,
   type ChangeRoleBody,
   type UpdatePreferencesBody,
   type UpdateUserBody,
 } from '@warraq/contracts';
-import { apiRequest } from './client';
+import { api } from './client';
 
 export function updateUser(id: number, body: UpdateUserBody) {
-  return apiRequest('PUT', `/api/users/${id}`, UserResponseSchema, body);
+  return api(USER_ROUTES.update, { params: { id }, body });
 }
 
 export function savePreferences(id: number, body: UpdatePreferencesBody) {
-  return apiRequest('POST', `/api/users/${id}/preferences`, PreferencesResponseSchema, body);
+  return api(USER_ROUTES.updatePreferences, { params: { id }, body });
 }
 
 export function changeRole(id: number, body: ChangeRoleBody) {
-  return apiRequest('PUT', `/api/users/${id}/role`, ChangeRoleResponseSchema, body);
+  return api(USER_ROUTES.changeRole, { params: { id }, body });
 }

@@ -1,6 +1,7 @@
-import type { z } from 'zod';
+import type { ApiRoute, RouteAnswer } from '@warraq/contracts';
 import { fmt, t } from '@/i18n';
 import { ApiError } from './api-error';
+import { answerSchema, parseAnswer, routeUrl, type RouteInput } from './client';
 
 /** The upload was cancelled by the page (a file removed, the form started over). */
 export class UploadAbortedError extends Error {
@@ -23,30 +24,30 @@ function uploadError(status: number, text: string): ApiError {
   return new ApiError(status, message, error.fieldErrors);
 }
 
-export interface XhrUploadOptions<S extends z.ZodType> {
-  method: 'POST' | 'PUT';
-  path: string;
+export type XhrUploadOptions<R extends ApiRoute> = Pick<RouteInput<R>, 'params'> & {
+  /** A route of the table whose body is raw bytes (`rawBody`). */
+  route: R;
   body: Blob;
   contentType: string;
-  schema: S;
   /** The fraction of the body's bytes sent so far (0..1). */
   onProgress: (fraction: number) => void;
   signal?: AbortSignal | undefined;
-}
+};
 
 /**
  * Sends raw bytes to the API with XMLHttpRequest rather than fetch: it reports the bytes sent, so
  * progress bars show the real upload. Error answers become an {@link ApiError}.
  */
-export function xhrUpload<S extends z.ZodType>(options: XhrUploadOptions<S>): Promise<z.infer<S>> {
-  const { method, path, body, contentType, schema, onProgress, signal } = options;
+export function xhrUpload<R extends ApiRoute>(options: XhrUploadOptions<R>): Promise<RouteAnswer<R>> {
+  const { route, body, contentType, onProgress, signal } = options;
+  const schema = answerSchema(route);
   return new Promise((resolve, reject) => {
     if (signal?.aborted) {
       reject(new UploadAbortedError());
       return;
     }
     const xhr = new XMLHttpRequest();
-    xhr.open(method, path);
+    xhr.open(route.method.toUpperCase(), routeUrl(route, { params: options.params } as RouteInput<R>));
     xhr.withCredentials = true;
     xhr.setRequestHeader('Content-Type', contentType);
     xhr.setRequestHeader('Accept', 'application/json');
@@ -76,9 +77,11 @@ export function xhrUpload<S extends z.ZodType>(options: XhrUploadOptions<S>): Pr
       } catch {
         json = undefined;
       }
-      const parsed = schema.safeParse(json);
-      if (parsed.success) resolve(parsed.data);
-      else reject(new ApiError(xhr.status, t.errors.invalidAnswer));
+      try {
+        resolve(parseAnswer(schema, xhr.status, json) as RouteAnswer<R>);
+      } catch (error) {
+        reject(error);
+      }
     };
     xhr.send(body);
   });

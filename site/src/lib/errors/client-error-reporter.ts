@@ -1,6 +1,6 @@
 import {
+  CLIENT_ERRORS_PATH,
   SYSTEM_LIMITS,
-  SYSTEM_PATHS,
   type ClientErrorReportBody,
   type ClientErrorSource,
 } from '@warraq/contracts';
@@ -100,7 +100,8 @@ export function installErrorReporter(target: Window = window): void {
   const report = createErrorReporter({
     location: () => target.location,
     send: (body) =>
-      target.fetch(SYSTEM_PATHS.clientErrors, {
+      // A plain fetch to the route's path: the typed client would bring zod to every page.
+      target.fetch(CLIENT_ERRORS_PATH, {
         method: 'POST',
         credentials: 'same-origin',
         headers: { 'Content-Type': 'application/json' },

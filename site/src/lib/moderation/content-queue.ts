@@ -1,9 +1,9 @@
 import {
   MODERATION_LIMITS,
-  MODERATION_PATHS,
   MODERATION_STATUSES,
   SERIES_TYPES,
   type ModerationAction,
+  type ModerationListQuery,
   type ModerationStatus,
   type SeriesType,
 } from '@warraq/contracts';
@@ -31,16 +31,15 @@ export function contentListKey({ status, type, search, page }: ContentListParams
 }
 
 /** Spec §7: page size 10, `type` omitted for all, `search` only when there is one. */
-export function contentListPath({ status, type, search, page }: ContentListParams): string {
-  const query = new URLSearchParams({
-    status,
-    page: String(page),
-    limit: String(MODERATION_LIMITS.dashboardPageSize),
-  });
-  if (type !== 'all') query.set('type', type);
+export function contentListQuery({ status, type, search, page }: ContentListParams): ModerationListQuery {
   const text = search.trim();
-  if (text) query.set('search', text);
-  return `${MODERATION_PATHS.list}?${query.toString()}`;
+  return {
+    status,
+    page,
+    limit: MODERATION_LIMITS.dashboardPageSize,
+    ...(type !== 'all' ? { type } : {}),
+    ...(text ? { search: text } : {}),
+  };
 }
 
 /** Where an action leaves the item (a delete leaves no list). */

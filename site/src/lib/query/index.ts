@@ -9,7 +9,7 @@
  * - `['users', ...]`  the users list.
  *
  * Usage: `const q = usePolledQuery(['system', 'services'], fetchServices)`; after a mutation
- * `runMutation(() => apiRequest(...), { invalidates: [['system', 'services'], ['system', 'stats']] })`
+ * `runMutation(() => api(...), { invalidates: [['system', 'services'], ['system', 'stats']] })`
  * or `void invalidateQueries(['system', 'services'])`.
  */
 export {

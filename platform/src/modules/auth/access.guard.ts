@@ -1,9 +1,9 @@
 import { type CanActivate, type ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { ACCESS_RULE_KEY, type AccessRule } from '../decorators/access.decorators';
-import { ApiError } from '../http/api-error';
-import type { AuthenticatedRequest } from '../http/request-auth';
-import { IdentityService } from '../../modules/auth/identity.service';
+import { ApiError } from '../../common/http/api-error';
+import { ACCESS_RULE_KEY, type AccessRule } from './access.decorators';
+import { IdentityService } from './identity.service';
+import type { AuthenticatedRequest } from './request-auth';
 
 /**
  * Global guard: resolves the caller (or anonymous) onto `req.auth`, then enforces the route's rule.
