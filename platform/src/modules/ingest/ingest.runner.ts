@@ -1,8 +1,9 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { type IngestFailure, INGEST_MESSAGES } from '@warraq/contracts';
+import { type IngestFailure, INGEST_MESSAGES, REALTIME_EVENTS } from '@warraq/contracts';
 import { MediaStorage } from '../media/media-storage';
 import { ModerationQueue } from '../moderation/moderation-queue.service';
-import { IngestProgressPublisher } from './ingest-progress.publisher';
+import { RealtimeBus } from '../realtime/realtime-bus';
+import { toChapterUpload } from './ingest.mapper';
 import { IngestRepository, type UploadWithFiles } from './ingest.repository';
 import { IngestWorkspace } from './ingest-workspace';
 import { processChapterSource } from './processing/process-chapter';
@@ -47,7 +48,7 @@ export class IngestRunner {
     private readonly uploads: IngestRepository,
     private readonly workspace: IngestWorkspace,
     private readonly storage: MediaStorage,
-    private readonly publisher: IngestProgressPublisher,
+    private readonly bus: RealtimeBus,
     private readonly moderationQueue: ModerationQueue,
   ) {}
 
@@ -56,7 +57,7 @@ export class IngestRunner {
     // Deleted, done, failed (a retry re-queues it first) or not committed: nothing to do.
     if (!upload || (upload.state !== 'queued' && upload.state !== 'processing')) return 'skipped';
     if (!(await this.uploads.markProcessing(uploadId))) return 'skipped';
-    await this.publisher.publish(uploadId);
+    await this.publishStatus(uploadId);
 
     let pages: ProcessedPage[];
     try {
@@ -64,7 +65,7 @@ export class IngestRunner {
     } catch (error) {
       if (context.signal.aborted) {
         await this.uploads.handBack(uploadId);
-        await this.publisher.publish(uploadId);
+        await this.publishStatus(uploadId);
         return 'handed-back';
       }
       if (error instanceof IngestRejection) {
@@ -83,7 +84,7 @@ export class IngestRunner {
     const { outcome, chapterId } = published;
     if (outcome === 'done') await this.workspace.remove(uploadId);
     else await this.workspace.removeWorkDir(uploadId);
-    await this.publisher.publish(uploadId);
+    await this.publishStatus(uploadId);
     // The new chapter waits for moderation: staff dashboards hear of it (best effort, never throws).
     if (chapterId !== null) await this.moderationQueue.announceSubmitted('chapter', chapterId);
     return outcome;
@@ -152,13 +153,13 @@ export class IngestRunner {
 
   private async saveProgress(uploadId: string, progress: Progress): Promise<void> {
     await this.uploads.saveProgress(uploadId, progress.processed, progress.total);
-    await this.publisher.publish(uploadId);
+    await this.publishStatus(uploadId);
   }
 
   private async fail(uploadId: string, failure: IngestFailure): Promise<void> {
     await this.uploads.markFailed(uploadId, failure);
     await this.workspace.removeWorkDir(uploadId);
-    await this.publisher.publish(uploadId);
+    await this.publishStatus(uploadId);
   }
 
   /** Rethrown for the queue to retry; on the last attempt the upload fails with a generic reason. */
@@ -170,6 +171,25 @@ export class IngestRunner {
     );
     if (context.lastAttempt) await this.fail(uploadId, INTERNAL_FAILURE).catch(() => undefined);
     throw error;
+  }
+
+  /**
+   * Sends the upload's current status (read back from Postgres, so it is exactly what GET answers)
+   * to the uploader's sockets as `ingest.progress`, through the realtime bus like every per-user
+   * event. Best effort: a missed message costs the uploader one progress step, never the chapter, so
+   * a failed read is logged and processing goes on (the bus logs its own failures).
+   */
+  private async publishStatus(uploadId: string): Promise<void> {
+    try {
+      const row = await this.uploads.findWithFiles(uploadId);
+      if (!row) return;
+      await this.bus.toUser(row.uploader_id, {
+        event: REALTIME_EVENTS.ingestProgress,
+        data: toChapterUpload(row),
+      });
+    } catch (error) {
+      this.logger.warn(`progress of ${uploadId} not published: ${String(error)}`);
+    }
   }
 
   /** Marks an upload whose job died without a word (its worker killed too often) as failed. */
