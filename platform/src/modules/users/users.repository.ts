@@ -31,6 +31,11 @@ export class UsersRepository {
     });
   }
 
+  /** Every account (the dashboard's registered users). */
+  count(): Promise<number> {
+    return this.em.count(User, {});
+  }
+
   async usernameTaken(username: string, exceptId?: number): Promise<boolean> {
     return this.taken('username', username, exceptId);
   }
