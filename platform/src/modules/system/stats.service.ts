@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { SystemStatsResponse } from '@warraq/contracts';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
-import { MediaLedger } from '../media/media-ledger';
+import { MediaObjectRepository } from '../media/media-object.repository';
 import { ModerationQueue } from '../moderation/moderation-queue.service';
 import { UsersRepository } from '../users/users.repository';
 import { ApiRequestCounter } from './api-request-counter';
@@ -13,7 +13,7 @@ export class StatsService {
   constructor(
     private readonly users: UsersRepository,
     private readonly requests: ApiRequestCounter,
-    private readonly ledger: MediaLedger,
+    private readonly ledger: MediaObjectRepository,
     private readonly moderation: ModerationQueue,
     private readonly health: HealthService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
