@@ -3,6 +3,9 @@ import { type IngestFailure, INGEST_MESSAGES, REALTIME_EVENTS } from '@warraq/co
 import { MediaStorage } from '../media/media-storage';
 import { ModerationQueue } from '../moderation/moderation-queue.service';
 import { RealtimeBus } from '../realtime/realtime-bus';
+import { ChaptersRepository } from '../series/chapters.repository';
+import { SeriesRepository } from '../series/series.repository';
+import { Transactions } from '../../database/transactions';
 import { toChapterUpload } from './ingest.mapper';
 import { IngestRepository, type UploadWithFiles } from './ingest.repository';
 import { IngestWorkspace } from './ingest-workspace';
@@ -46,6 +49,9 @@ export class IngestRunner {
 
   constructor(
     private readonly uploads: IngestRepository,
+    private readonly series: SeriesRepository,
+    private readonly chapters: ChaptersRepository,
+    private readonly transactions: Transactions,
     private readonly workspace: IngestWorkspace,
     private readonly storage: MediaStorage,
     private readonly bus: RealtimeBus,
@@ -130,23 +136,28 @@ export class IngestRunner {
     upload: UploadWithFiles,
     pages: ProcessedPage[],
   ): Promise<{ outcome: RunOutcome; chapterId: number | null }> {
-    return this.uploads.transaction(async (tx) => {
+    return this.transactions.run(async (tx) => {
       if ((await this.uploads.lockState(tx, upload.id)) !== 'processing') {
         return { outcome: 'skipped', chapterId: null };
       }
-      await this.uploads.lockSeries(tx, upload.series_id);
+      await this.series.lock(tx, upload.series_id);
       const variant = {
         seriesId: upload.series_id,
         number: upload.number,
         language: upload.language,
         translationGroup: upload.translation_group,
       };
-      if (await this.uploads.variantExists(variant, tx)) {
+      if (await this.chapters.variantExists(variant, tx)) {
         await this.uploads.markFailed(upload.id, DUPLICATE_FAILURE, tx);
         return { outcome: 'duplicate', chapterId: null };
       }
       const pageCount = new Set(pages.map((p) => p.sourceIndex)).size;
-      const chapterId = await this.uploads.insertChapter(tx, upload, { pageCount, pages });
+      const chapterId = await this.chapters.insertWithPages(
+        tx,
+        { ...variant, title: upload.title, uploaderId: upload.uploader_id, pageCount },
+        pages,
+      );
+      await this.uploads.markDone(tx, upload.id, chapterId, pageCount);
       return { outcome: 'done', chapterId };
     });
   }

@@ -15,6 +15,7 @@ import { LibraryRepository } from '../library/library.repository';
 import { ChaptersRepository } from '../series/chapters.repository';
 import { canReachChapter, canSee, viewerOf } from '../series/content-viewer';
 import { ratingOf } from '../series/series.mapper';
+import { SeriesRepository } from '../series/series.repository';
 import type { User } from '../users/user.entity';
 import { ReactionsRepository } from './reactions.repository';
 
@@ -23,6 +24,7 @@ export class ReactionsService {
   constructor(
     private readonly reactions: ReactionsRepository,
     private readonly chapters: ChaptersRepository,
+    private readonly series: SeriesRepository,
     private readonly library: LibraryRepository,
   ) {}
 
@@ -77,7 +79,7 @@ export class ReactionsService {
   }
 
   private async visibleSeries(actor: User, seriesId: number): Promise<void> {
-    const series = await this.chapters.seriesAccess(seriesId);
+    const series = await this.series.access(seriesId);
     if (!series || !canSee(viewerOf(actor), series.moderation_status, series.created_by)) {
       throw ApiError.notFound(CONTENT_MESSAGES.mangaNotFound);
     }
