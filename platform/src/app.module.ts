@@ -7,6 +7,7 @@ import { ApiExceptionFilter } from './common/filters/api-exception.filter';
 import { AccessGuard } from './modules/auth/access.guard';
 import { RedisModule } from './common/redis/redis.module';
 import { mikroOrmConfig } from './database/mikro-orm.config';
+import { TransactionsModule } from './database/transactions';
 import { AuthModule } from './modules/auth/auth.module';
 import { CommentsModule } from './modules/comments/comments.module';
 import { IngestModule } from './modules/ingest/ingest.module';
@@ -32,6 +33,7 @@ export class AppModule {
         ConfigModule.forRoot(config),
         MikroOrmModule.forRoot({ ...mikroOrmConfig(config), registerRequestContext: true }),
         RedisModule,
+        TransactionsModule,
         AuthModule,
         UsersModule,
         MediaModule,

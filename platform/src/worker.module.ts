@@ -5,6 +5,7 @@ import type { AppConfig } from './config/app-config';
 import { ConfigModule } from './config/config.module';
 import { RedisModule } from './common/redis/redis.module';
 import { mikroOrmConfig } from './database/mikro-orm.config';
+import { TransactionsModule } from './database/transactions';
 import { bullConnection, bullPrefix } from './jobs/bullmq-connection';
 import { IngestWorkerModule } from './modules/ingest/ingest-worker.module';
 import { MaintenanceModule } from './modules/maintenance/maintenance.module';
@@ -20,6 +21,7 @@ export class WorkerModule {
         ConfigModule.forRoot(config),
         MikroOrmModule.forRoot({ ...mikroOrmConfig(config), registerRequestContext: false }),
         RedisModule,
+        TransactionsModule,
         BullModule.forRoot({ connection: bullConnection(config), prefix: bullPrefix(config) }),
         MaintenanceModule,
         MediaStorageModule,

@@ -1,3 +1,4 @@
+import { ApiTokenRepository } from '../src/modules/auth/api-token.repository';
 import { MaintenanceService } from '../src/modules/maintenance/maintenance.service';
 import { newUser } from './factories/user.factory';
 import { createTestApp, type TestApp } from './test-app';
@@ -18,7 +19,7 @@ describe('tokens.purge-expired', () => {
       `insert into api_token (user_id, token_hash, expires_at) values (?, 'expired', now() - interval '1 minute'), (?, 'live', now() + interval '1 hour')`,
       [user.id, user.id],
     );
-    const service = new MaintenanceService(t.orm);
+    const service = new MaintenanceService(new ApiTokenRepository(t.orm.em));
     expect(await service.purgeExpiredTokens()).toBe(1);
     expect(await service.purgeExpiredTokens()).toBe(0);
     const rows = await conn.execute<{ token_hash: string }[]>('select token_hash from api_token');

@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
-import { LedgeredMediaStorage } from '../src/modules/media/media-ledger';
+import { LedgeredMediaStorage } from '../src/modules/media/ledgered-media.storage';
 import { MediaStorage } from '../src/modules/media/media-storage';
 import { MediaStorageError, S3MediaStorage } from '../src/modules/media/s3-media.storage';
 import { signIn } from './auth-helpers';

@@ -1,41 +1,41 @@
-import { ReadingProgressSchema } from '../modules/library/reading-progress.entity';
-import { ApiTokenSchema } from '../modules/auth/api-token.entity';
+import { ReadingProgressEntity } from '../modules/library/reading-progress.entity';
+import { ApiTokenEntity } from '../modules/auth/api-token.entity';
 import {
-  ChapterLikeSchema,
-  ChapterViewSchema,
-  FavoriteSchema,
-  RatingSchemaEntity,
+  ChapterLikeEntity,
+  ChapterViewEntity,
+  FavoriteEntity,
+  RatingEntity,
 } from '../modules/reactions/reaction.entities';
-import { ChapterUploadFileSchema, ChapterUploadSchema } from '../modules/ingest/chapter-upload.entity';
-import { ChapterSchema } from '../modules/series/chapter.entity';
-import { ModerationLogSchema } from '../modules/moderation/moderation-log.entity';
-import { NotificationEntitySchema } from '../modules/notifications/notification.entity';
-import { PageSchema } from '../modules/series/page.entity';
-import { SeriesSchema } from '../modules/series/series.entity';
-import { UserSchema } from '../modules/users/user.entity';
+import { ChapterUploadFileEntity, ChapterUploadEntity } from '../modules/ingest/chapter-upload.entity';
+import { ChapterEntity } from '../modules/series/chapter.entity';
+import { ModerationLogEntity } from '../modules/moderation/moderation-log.entity';
+import { UserNotificationEntity } from '../modules/notifications/notification.entity';
+import { PageEntity } from '../modules/series/page.entity';
+import { SeriesEntity } from '../modules/series/series.entity';
+import { UserEntity } from '../modules/users/user.entity';
 import {
-  ClientErrorRecordSchema,
-  DomainRecordSchema,
-  ServiceRecordSchema,
+  ClientErrorRecordEntity,
+  DomainRecordEntity,
+  ServiceRecordEntity,
 } from '../modules/system/registry.entities';
 
-/** Every entity schema the ORM knows about. */
+/** Every entity definition the ORM knows about (`docs/adding-a-module.md` names them). */
 export const ENTITIES = [
-  UserSchema,
-  ApiTokenSchema,
-  SeriesSchema,
-  ChapterSchema,
-  PageSchema,
-  ChapterLikeSchema,
-  FavoriteSchema,
-  RatingSchemaEntity,
-  ChapterViewSchema,
-  ReadingProgressSchema,
-  ChapterUploadSchema,
-  ChapterUploadFileSchema,
-  ModerationLogSchema,
-  NotificationEntitySchema,
-  ServiceRecordSchema,
-  DomainRecordSchema,
-  ClientErrorRecordSchema,
+  UserEntity,
+  ApiTokenEntity,
+  SeriesEntity,
+  ChapterEntity,
+  PageEntity,
+  ChapterLikeEntity,
+  FavoriteEntity,
+  RatingEntity,
+  ChapterViewEntity,
+  ReadingProgressEntity,
+  ChapterUploadEntity,
+  ChapterUploadFileEntity,
+  ModerationLogEntity,
+  UserNotificationEntity,
+  ServiceRecordEntity,
+  DomainRecordEntity,
+  ClientErrorRecordEntity,
 ];

@@ -2,7 +2,8 @@ import { MikroORM } from '@mikro-orm/postgresql';
 import { loadConfig } from '../../config/app-config';
 import { PasswordHasher } from '../../modules/auth/password-hasher.service';
 import { createMediaStorage } from '../../modules/media/create-media-storage';
-import { LedgeredMediaStorage, MediaLedger } from '../../modules/media/media-ledger';
+import { LedgeredMediaStorage } from '../../modules/media/ledgered-media.storage';
+import { MediaObjectRepository } from '../../modules/media/media-object.repository';
 import { mikroOrmConfig } from '../mikro-orm.config';
 import { seedDemoAccounts } from '../seeders/demo-accounts.seeder';
 import { seedDemoContent } from '../seeders/demo-content.seeder';
@@ -33,8 +34,10 @@ async function main(): Promise<void> {
         ? `s3://${config.mediaStore.s3.bucket}/${config.mediaStore.s3.prefix}`
         : config.mediaDir;
     console.log(`Demo content (media in ${where}):`);
-    const ledger = new MediaLedger(orm.em.fork());
-    const storage = new LedgeredMediaStorage(createMediaStorage(config), ledger);
+    const storage = new LedgeredMediaStorage(
+      createMediaStorage(config),
+      new MediaObjectRepository(orm.em.fork()),
+    );
     const content = await seedDemoContent(
       orm.em.fork(),
       storage,
@@ -56,7 +59,7 @@ async function main(): Promise<void> {
       Number(process.env.WARRAQ_EDGE_PORT ?? 8080),
     );
     console.log(`services: ${registry.services} added; subdomains: ${registry.domains} added`);
-    const backfilled = await ledger.backfill(storage.inner);
+    const backfilled = await storage.backfillLedger();
     if (backfilled > 0) console.log(`media ledger: ${backfilled} stored objects recorded`);
   } finally {
     await orm.close(true);

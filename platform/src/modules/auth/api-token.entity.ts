@@ -3,7 +3,7 @@ import { User } from '../users/user.entity';
 import { createdAtColumn } from '../../database/timestamp-columns';
 
 /** A bearer token for non-browser clients; only the sha256 of the token is stored. */
-export const ApiTokenSchema = defineEntity({
+export const ApiTokenEntity = defineEntity({
   name: 'ApiToken',
   tableName: 'api_token',
   properties: {
@@ -16,5 +16,5 @@ export const ApiTokenSchema = defineEntity({
   },
 });
 
-export class ApiToken extends ApiTokenSchema.class {}
-ApiTokenSchema.setClass(ApiToken);
+export class ApiToken extends ApiTokenEntity.class {}
+ApiTokenEntity.setClass(ApiToken);

@@ -36,7 +36,8 @@ export class ApiTokenRepository {
     );
   }
 
+  /** Set-based, on its own fork: the worker's maintenance job calls it outside any request context. */
   async deleteExpired(now = new Date()): Promise<number> {
-    return this.em.nativeDelete(ApiToken, { expiresAt: { $lte: now } });
+    return this.em.fork().nativeDelete(ApiToken, { expiresAt: { $lte: now } });
   }
 }

@@ -17,6 +17,7 @@ import { RedisService } from '../../common/redis/redis.service';
 import { chapterPath, seriesPath } from '../moderation/moderation.mapper';
 import { NotificationsService } from '../notifications/notifications.service';
 import { ChaptersRepository } from '../series/chapters.repository';
+import { SeriesRepository } from '../series/series.repository';
 import { canReachChapter, canSee, type ContentViewer, viewerOf } from '../series/content-viewer';
 import type { AuthUser } from '../auth/request-auth';
 import { type CommentRow, type CommentTarget, CommentsRepository } from './comments.repository';
@@ -75,6 +76,7 @@ export class CommentsService {
   constructor(
     private readonly comments: CommentsRepository,
     private readonly chapters: ChaptersRepository,
+    private readonly series: SeriesRepository,
     private readonly notifications: NotificationsService,
     redis: RedisService,
   ) {
@@ -181,7 +183,7 @@ export class CommentsService {
       }
       return { seriesId: chapter.series_id, chapterId: chapter.id };
     }
-    const series = seriesId === undefined ? null : await this.chapters.seriesAccess(seriesId);
+    const series = seriesId === undefined ? null : await this.series.access(seriesId);
     if (!series || !canSee(viewer, series.moderation_status, series.created_by)) {
       throw ApiError.notFound(COMMENT_MESSAGES.targetNotFound);
     }

@@ -10,7 +10,7 @@ import { createdAtColumn, updatedAtColumn } from '../../database/timestamp-colum
  * Postgres, not the queue, is the record of where it stands: the worker re-enqueues what the queue
  * lost.
  */
-export const ChapterUploadSchema = defineEntity({
+export const ChapterUploadEntity = defineEntity({
   name: 'ChapterUpload',
   tableName: 'chapter_upload',
   properties: {
@@ -34,14 +34,14 @@ export const ChapterUploadSchema = defineEntity({
   },
 });
 
-export class ChapterUpload extends ChapterUploadSchema.class {}
-ChapterUploadSchema.setClass(ChapterUpload);
+export class ChapterUpload extends ChapterUploadEntity.class {}
+ChapterUploadEntity.setClass(ChapterUpload);
 
 /**
  * One declared file of an upload: a row each, so parallel file PUTs never race on a shared column.
  * `receivedAt` is set only once the bytes are durable on disk.
  */
-export const ChapterUploadFileSchema = defineEntity({
+export const ChapterUploadFileEntity = defineEntity({
   name: 'ChapterUploadFile',
   tableName: 'chapter_upload_file',
   properties: {
@@ -55,5 +55,5 @@ export const ChapterUploadFileSchema = defineEntity({
   },
 });
 
-export class ChapterUploadFile extends ChapterUploadFileSchema.class {}
-ChapterUploadFileSchema.setClass(ChapterUploadFile);
+export class ChapterUploadFile extends ChapterUploadFileEntity.class {}
+ChapterUploadFileEntity.setClass(ChapterUploadFile);

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { IngestController } from './ingest.controller';
+import { SeriesDataModule } from '../series/series-data.module';
 import { IngestCoreModule } from './ingest-core.module';
 import { IngestQueue } from './ingest.queue';
 import { IngestService } from './ingest.service';
@@ -9,7 +10,7 @@ import { IngestService } from './ingest.service';
  * consumer is registered here, so this process never processes pages.
  */
 @Module({
-  imports: [IngestCoreModule],
+  imports: [IngestCoreModule, SeriesDataModule],
   controllers: [IngestController],
   providers: [IngestService, IngestQueue],
   exports: [IngestQueue],

@@ -1,24 +1,7 @@
-import { EntityManager, MikroORM } from '@mikro-orm/postgresql';
+import { MikroORM } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
-import type {
-  ChapterLanguage,
-  IngestFailure,
-  IngestState,
-  ModerationStatus,
-  SeriesType,
-  UploadMethod,
-} from '@warraq/contracts';
-
-/** Where a query runs: the shared pool, or the EntityManager of an open transaction. */
-export type Db = Pick<EntityManager, 'execute'>;
-
-export interface UploadSeriesRow {
-  id: number;
-  slug: string;
-  type: SeriesType;
-  moderation_status: ModerationStatus;
-  created_by: number | null;
-}
+import type { ChapterLanguage, IngestFailure, IngestState, UploadMethod } from '@warraq/contracts';
+import type { Db } from '../../database/transactions';
 
 export interface UploadRow {
   id: string;
@@ -64,14 +47,6 @@ export interface NewUpload {
   files: { name: string; size: number; type: string }[];
 }
 
-export interface NewPage {
-  index: number;
-  sourceIndex: number;
-  mediaKey: string;
-  width: number;
-  height: number;
-}
-
 const UPLOAD_COLUMNS = `u.id, u.uploader_id, u.series_id, s.slug, u.number::float8 as number, u.title, u.language,
   u.translation_group, u.upload_method, u.state, u.processed, u.total, u.chapter_id, u.failure,
   u.created_at, u.updated_at`;
@@ -88,43 +63,12 @@ export class IngestRepository {
     return this.orm.em;
   }
 
-  /** Runs `work` in one transaction; its queries take the `Db` it is given. */
-  transaction<T>(work: (tx: Db) => Promise<T>): Promise<T> {
-    return this.orm.em.fork().transactional((tx) => work(tx));
-  }
-
-  async series(seriesId: number): Promise<UploadSeriesRow | null> {
-    const rows = await this.db.execute<UploadSeriesRow[]>(
-      'select id, slug, type, moderation_status, created_by from series where id = ?',
-      [seriesId],
-    );
-    return rows[0] ?? null;
-  }
-
-  /**
-   * Whether this variant already exists: same series, number and language, and the same translation
-   * group ignoring case (no group counts as one group), among chapters not rejected.
-   */
-  async variantExists(
-    v: { seriesId: number; number: number; language: ChapterLanguage; translationGroup: string | null },
-    db: Db = this.db,
-  ): Promise<boolean> {
-    const rows = await db.execute<{ found: number }[]>(
-      `select 1 as found from chapter
-       where series_id = ? and number = ? and language = ? and moderation_status <> 'rejected'
-         and lower(coalesce(translation_group, '')) = lower(?)
-       limit 1`,
-      [v.seriesId, v.number, v.language, v.translationGroup ?? ''],
-    );
-    return rows.length > 0;
-  }
-
   /**
    * Inserts the upload and its files, unless the uploader already holds `maxOpen` uploads still
    * receiving files (checked under a per-user lock, so parallel declarations cannot overshoot).
    */
   async insert(upload: NewUpload, maxOpen: number): Promise<boolean> {
-    return this.transaction(async (tx) => {
+    return this.orm.em.fork().transactional(async (tx) => {
       await tx.execute(`select pg_advisory_xact_lock(hashtext('chapter_upload'), ?)`, [upload.uploaderId]);
       const open = await tx.execute<{ n: number }[]>(
         `select count(*)::int as n from chapter_upload where uploader_id = ? and state = 'receiving'`,
@@ -276,55 +220,21 @@ export class IngestRepository {
     );
   }
 
-  /** Serializes chapter creation per series, so two uploads of one variant cannot both pass the check. */
-  async lockSeries(tx: Db, seriesId: number): Promise<void> {
-    await tx.execute('select id from series where id = ? for update', [seriesId]);
-  }
-
-  /** Inside the publishing transaction: the pending chapter, its pages and the upload marked done. */
-  async insertChapter(
-    tx: Db,
-    upload: UploadRow,
-    result: { pageCount: number; pages: NewPage[] },
-  ): Promise<number> {
-    const chapters = await tx.execute<{ id: number }[]>(
-      `insert into chapter (series_id, number, title, language, translation_group, uploader_id,
-         moderation_status, published_at, page_count)
-       values (?, ?, ?, ?, ?, ?, 'pending', null, ?) returning id`,
-      [
-        upload.series_id,
-        upload.number,
-        upload.title,
-        upload.language,
-        upload.translation_group,
-        upload.uploader_id,
-        result.pageCount,
-      ],
-    );
-    const chapterId = chapters[0]!.id;
-    await tx.execute(
-      `insert into page (chapter_id, index, source_index, media_key, width, height)
-       select ?, p.index, p.source_index, p.media_key, p.width, p.height
-       from jsonb_to_recordset(?::jsonb) as p(index int, source_index int, media_key text, width int, height int)`,
-      [
-        chapterId,
-        JSON.stringify(
-          result.pages.map((page) => ({
-            index: page.index,
-            source_index: page.sourceIndex,
-            media_key: page.mediaKey,
-            width: page.width,
-            height: page.height,
-          })),
-        ),
-      ],
-    );
+  /** Inside the publishing transaction: the upload is done, with its chapter and page count. */
+  async markDone(tx: Db, uploadId: string, chapterId: number, pageCount: number): Promise<void> {
     await tx.execute(
       `update chapter_upload set state = 'done', chapter_id = ?, processed = ?, total = ?, failure = null,
          updated_at = now() where id = ?`,
-      [chapterId, result.pageCount, result.pageCount, upload.id],
+      [chapterId, pageCount, pageCount, uploadId],
     );
-    return chapterId;
+  }
+
+  /** Ids of every upload of a series (any state), read in the caller's transaction. */
+  async idsOfSeries(db: Db, seriesId: number): Promise<string[]> {
+    const rows = await db.execute<{ id: string }[]>('select id from chapter_upload where series_id = ?', [
+      seriesId,
+    ]);
+    return rows.map((r) => r.id);
   }
 
   /** Deletes an upload that is not being processed and not done. False when it could not be. */

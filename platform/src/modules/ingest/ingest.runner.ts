@@ -1,8 +1,12 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { type IngestFailure, INGEST_MESSAGES } from '@warraq/contracts';
+import { type IngestFailure, INGEST_MESSAGES, REALTIME_EVENTS } from '@warraq/contracts';
 import { MediaStorage } from '../media/media-storage';
 import { ModerationQueue } from '../moderation/moderation-queue.service';
-import { IngestProgressPublisher } from './ingest-progress.publisher';
+import { RealtimeBus } from '../realtime/realtime-bus';
+import { ChaptersRepository } from '../series/chapters.repository';
+import { SeriesRepository } from '../series/series.repository';
+import { Transactions } from '../../database/transactions';
+import { toChapterUpload } from './ingest.mapper';
 import { IngestRepository, type UploadWithFiles } from './ingest.repository';
 import { IngestWorkspace } from './ingest-workspace';
 import { processChapterSource } from './processing/process-chapter';
@@ -45,9 +49,12 @@ export class IngestRunner {
 
   constructor(
     private readonly uploads: IngestRepository,
+    private readonly series: SeriesRepository,
+    private readonly chapters: ChaptersRepository,
+    private readonly transactions: Transactions,
     private readonly workspace: IngestWorkspace,
     private readonly storage: MediaStorage,
-    private readonly publisher: IngestProgressPublisher,
+    private readonly bus: RealtimeBus,
     private readonly moderationQueue: ModerationQueue,
   ) {}
 
@@ -56,7 +63,7 @@ export class IngestRunner {
     // Deleted, done, failed (a retry re-queues it first) or not committed: nothing to do.
     if (!upload || (upload.state !== 'queued' && upload.state !== 'processing')) return 'skipped';
     if (!(await this.uploads.markProcessing(uploadId))) return 'skipped';
-    await this.publisher.publish(uploadId);
+    await this.publishStatus(uploadId);
 
     let pages: ProcessedPage[];
     try {
@@ -64,7 +71,7 @@ export class IngestRunner {
     } catch (error) {
       if (context.signal.aborted) {
         await this.uploads.handBack(uploadId);
-        await this.publisher.publish(uploadId);
+        await this.publishStatus(uploadId);
         return 'handed-back';
       }
       if (error instanceof IngestRejection) {
@@ -83,7 +90,7 @@ export class IngestRunner {
     const { outcome, chapterId } = published;
     if (outcome === 'done') await this.workspace.remove(uploadId);
     else await this.workspace.removeWorkDir(uploadId);
-    await this.publisher.publish(uploadId);
+    await this.publishStatus(uploadId);
     // The new chapter waits for moderation: staff dashboards hear of it (best effort, never throws).
     if (chapterId !== null) await this.moderationQueue.announceSubmitted('chapter', chapterId);
     return outcome;
@@ -129,36 +136,41 @@ export class IngestRunner {
     upload: UploadWithFiles,
     pages: ProcessedPage[],
   ): Promise<{ outcome: RunOutcome; chapterId: number | null }> {
-    return this.uploads.transaction(async (tx) => {
+    return this.transactions.run(async (tx) => {
       if ((await this.uploads.lockState(tx, upload.id)) !== 'processing') {
         return { outcome: 'skipped', chapterId: null };
       }
-      await this.uploads.lockSeries(tx, upload.series_id);
+      await this.series.lock(tx, upload.series_id);
       const variant = {
         seriesId: upload.series_id,
         number: upload.number,
         language: upload.language,
         translationGroup: upload.translation_group,
       };
-      if (await this.uploads.variantExists(variant, tx)) {
+      if (await this.chapters.variantExists(variant, tx)) {
         await this.uploads.markFailed(upload.id, DUPLICATE_FAILURE, tx);
         return { outcome: 'duplicate', chapterId: null };
       }
       const pageCount = new Set(pages.map((p) => p.sourceIndex)).size;
-      const chapterId = await this.uploads.insertChapter(tx, upload, { pageCount, pages });
+      const chapterId = await this.chapters.insertWithPages(
+        tx,
+        { ...variant, title: upload.title, uploaderId: upload.uploader_id, pageCount },
+        pages,
+      );
+      await this.uploads.markDone(tx, upload.id, chapterId, pageCount);
       return { outcome: 'done', chapterId };
     });
   }
 
   private async saveProgress(uploadId: string, progress: Progress): Promise<void> {
     await this.uploads.saveProgress(uploadId, progress.processed, progress.total);
-    await this.publisher.publish(uploadId);
+    await this.publishStatus(uploadId);
   }
 
   private async fail(uploadId: string, failure: IngestFailure): Promise<void> {
     await this.uploads.markFailed(uploadId, failure);
     await this.workspace.removeWorkDir(uploadId);
-    await this.publisher.publish(uploadId);
+    await this.publishStatus(uploadId);
   }
 
   /** Rethrown for the queue to retry; on the last attempt the upload fails with a generic reason. */
@@ -170,6 +182,25 @@ export class IngestRunner {
     );
     if (context.lastAttempt) await this.fail(uploadId, INTERNAL_FAILURE).catch(() => undefined);
     throw error;
+  }
+
+  /**
+   * Sends the upload's current status (read back from Postgres, so it is exactly what GET answers)
+   * to the uploader's sockets as `ingest.progress`, through the realtime bus like every per-user
+   * event. Best effort: a missed message costs the uploader one progress step, never the chapter, so
+   * a failed read is logged and processing goes on (the bus logs its own failures).
+   */
+  private async publishStatus(uploadId: string): Promise<void> {
+    try {
+      const row = await this.uploads.findWithFiles(uploadId);
+      if (!row) return;
+      await this.bus.toUser(row.uploader_id, {
+        event: REALTIME_EVENTS.ingestProgress,
+        data: toChapterUpload(row),
+      });
+    } catch (error) {
+      this.logger.warn(`progress of ${uploadId} not published: ${String(error)}`);
+    }
   }
 
   /** Marks an upload whose job died without a word (its worker killed too often) as failed. */

@@ -10,11 +10,14 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { ApiError } from '../../common/http/api-error';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
+import { Transactions } from '../../database/transactions';
 import { canSee, type ContentViewer } from '../series/content-viewer';
 import { byteLimit, declaredFileErrors, fileKind } from './declared-files.rules';
 import { receiveBody } from './file-receiver';
 import { toChapterUpload, toUploadFileStatus } from './ingest.mapper';
 import { IngestQueue } from './ingest.queue';
+import { ChaptersRepository } from '../series/chapters.repository';
+import { SeriesRepository } from '../series/series.repository';
 import { IngestRepository, type UploadRow } from './ingest.repository';
 import { IngestWorkspace } from './ingest-workspace';
 
@@ -36,6 +39,9 @@ export class IngestService {
 
   constructor(
     private readonly uploads: IngestRepository,
+    private readonly series: SeriesRepository,
+    private readonly chapters: ChaptersRepository,
+    private readonly transactions: Transactions,
     private readonly workspace: IngestWorkspace,
     private readonly queue: IngestQueue,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -45,7 +51,7 @@ export class IngestService {
     const fileErrors = declaredFileErrors(body.uploadMethod, body.files);
     if (fileErrors) throw ApiError.validation(fileErrors);
 
-    const series = await this.uploads.series(body.mangaId);
+    const series = await this.series.headerById(body.mangaId);
     // Someone else's pending work is as absent as a missing one: its existence is not revealed.
     if (!series || !canSee(actor, series.moderation_status, series.created_by)) {
       throw ApiError.notFound(INGEST_MESSAGES.mangaNotFound);
@@ -59,7 +65,7 @@ export class IngestService {
       language: body.language,
       translationGroup,
     };
-    if (await this.uploads.variantExists(variant)) {
+    if (await this.chapters.variantExists(variant)) {
       throw ApiError.conflict({ chapterNumber: [INGEST_MESSAGES.duplicateChapter] });
     }
 
@@ -106,7 +112,7 @@ export class IngestService {
         size: Math.min(file.size, byteLimit(kind)),
         kind,
       });
-      const accepted = await this.uploads.transaction(async (tx) => {
+      const accepted = await this.transactions.run(async (tx) => {
         if ((await this.uploads.lockState(tx, uploadId)) !== 'receiving') return false;
         await this.workspace.promote(partPath, uploadId, index);
         await this.uploads.markReceived(tx, uploadId, index, received.sha256);

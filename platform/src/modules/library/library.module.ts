@@ -1,11 +1,12 @@
 import { Module } from '@nestjs/common';
 import { SeriesModule } from '../series/series.module';
+import { UsersModule } from '../users/users.module';
 import { LibraryController } from './library.controller';
 import { LibraryRepository } from './library.repository';
 import { LibraryService } from './library.service';
 
 @Module({
-  imports: [SeriesModule],
+  imports: [SeriesModule, UsersModule],
   controllers: [LibraryController],
   providers: [LibraryRepository, LibraryService],
   exports: [LibraryRepository],

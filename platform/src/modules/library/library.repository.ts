@@ -1,6 +1,5 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
-import type { ReadingMode } from '@warraq/contracts';
 
 @Injectable()
 export class LibraryRepository {
@@ -31,9 +30,5 @@ export class LibraryRepository {
          set chapter_id = excluded.chapter_id, page = excluded.page, updated_at = now()`,
       [userId, seriesId, chapterId, page],
     );
-  }
-
-  async setReadingMode(userId: number, mode: ReadingMode): Promise<void> {
-    await this.run(`update "user" set reading_mode = ? where id = ?`, [mode, userId]);
   }
 }

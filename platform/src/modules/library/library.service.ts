@@ -4,6 +4,7 @@ import { ApiError } from '../../common/http/api-error';
 import { ChaptersRepository } from '../series/chapters.repository';
 import { canReachChapter, viewerOf } from '../series/content-viewer';
 import type { AuthUser } from '../auth/request-auth';
+import { UsersRepository } from '../users/users.repository';
 import { LibraryRepository } from './library.repository';
 
 @Injectable()
@@ -11,6 +12,7 @@ export class LibraryService {
   constructor(
     private readonly library: LibraryRepository,
     private readonly chapters: ChaptersRepository,
+    private readonly users: UsersRepository,
   ) {}
 
   /** Where the reader stopped (one row per series), and their reading mode when given. */
@@ -21,7 +23,7 @@ export class LibraryService {
       throw ApiError.notFound(CONTENT_MESSAGES.chapterNotFound);
     }
     await this.library.saveProgress(actor.id, chapter.series_id, chapter.id, body.page);
-    if (body.readingMode) await this.library.setReadingMode(actor.id, body.readingMode);
+    if (body.readingMode) await this.users.setReadingMode(actor.id, body.readingMode);
     return { success: true };
   }
 }

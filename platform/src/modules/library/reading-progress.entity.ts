@@ -4,7 +4,7 @@ import { Series } from '../series/series.entity';
 import { User } from '../users/user.entity';
 
 /** Where a reader stopped in a series (one row per user and series). */
-export const ReadingProgressSchema = defineEntity({
+export const ReadingProgressEntity = defineEntity({
   name: 'ReadingProgress',
   tableName: 'reading_progress',
   properties: {
@@ -19,5 +19,5 @@ export const ReadingProgressSchema = defineEntity({
       .onUpdate(() => new Date()),
   },
 });
-export class ReadingProgress extends ReadingProgressSchema.class {}
-ReadingProgressSchema.setClass(ReadingProgress);
+export class ReadingProgress extends ReadingProgressEntity.class {}
+ReadingProgressEntity.setClass(ReadingProgress);

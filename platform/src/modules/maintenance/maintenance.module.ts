@@ -1,6 +1,7 @@
 import { BullModule } from '@nestjs/bullmq';
 import { Module } from '@nestjs/common';
 import { QUEUES } from '../../jobs/job-names';
+import { ApiTokenRepository } from '../auth/api-token.repository';
 import { IngestCoreModule } from '../ingest/ingest-core.module';
 import { AbandonedUploadsService } from './abandoned-uploads.service';
 import { MaintenanceProcessor } from './maintenance.processor';
@@ -11,6 +12,8 @@ import { WorkerHeartbeatService } from './worker-heartbeat.service';
 @Module({
   imports: [BullModule.registerQueue({ name: QUEUES.maintenance }), IngestCoreModule],
   providers: [
+    // Auth's repository on its own: the worker needs its table, not the sign-in routes of AuthModule.
+    ApiTokenRepository,
     MaintenanceService,
     AbandonedUploadsService,
     MaintenanceProcessor,

@@ -1,17 +1,15 @@
-import { MikroORM } from '@mikro-orm/postgresql';
 import { Injectable, Logger } from '@nestjs/common';
-import { ApiToken } from '../auth/api-token.entity';
+import { ApiTokenRepository } from '../auth/api-token.repository';
 
 @Injectable()
 export class MaintenanceService {
   private readonly logger = new Logger(MaintenanceService.name);
 
-  constructor(private readonly orm: MikroORM) {}
+  constructor(private readonly tokens: ApiTokenRepository) {}
 
-  /** Deletes expired API tokens, in its own EntityManager context. Safe to run twice. */
+  /** Deletes expired API tokens (auth's table, through auth's repository). Safe to run twice. */
   async purgeExpiredTokens(now = new Date()): Promise<number> {
-    const em = this.orm.em.fork();
-    const deleted = await em.nativeDelete(ApiToken, { expiresAt: { $lte: now } });
+    const deleted = await this.tokens.deleteExpired(now);
     if (deleted > 0) this.logger.log(`purged ${deleted} expired API token(s)`);
     return deleted;
   }

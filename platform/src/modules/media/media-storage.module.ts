@@ -2,7 +2,8 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { Global, Inject, Module } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import { createMediaStorage } from './create-media-storage';
-import { LedgeredMediaStorage, MediaLedger } from './media-ledger';
+import { LedgeredMediaStorage } from './ledgered-media.storage';
+import { MediaObjectRepository } from './media-object.repository';
 import { MediaStorage, setMediaBaseUrl } from './media-storage';
 
 /**
@@ -13,15 +14,19 @@ import { MediaStorage, setMediaBaseUrl } from './media-storage';
 @Global()
 @Module({
   providers: [
-    { provide: MediaLedger, inject: [EntityManager], useFactory: (em: EntityManager) => new MediaLedger(em) },
+    {
+      provide: MediaObjectRepository,
+      inject: [EntityManager],
+      useFactory: (em: EntityManager) => new MediaObjectRepository(em),
+    },
     {
       provide: MediaStorage,
-      inject: [APP_CONFIG, MediaLedger],
-      useFactory: (config: AppConfig, ledger: MediaLedger) =>
+      inject: [APP_CONFIG, MediaObjectRepository],
+      useFactory: (config: AppConfig, ledger: MediaObjectRepository) =>
         new LedgeredMediaStorage(createMediaStorage(config), ledger),
     },
   ],
-  exports: [MediaStorage, MediaLedger],
+  exports: [MediaStorage, MediaObjectRepository],
 })
 export class MediaStorageModule {
   constructor(@Inject(APP_CONFIG) config: AppConfig) {

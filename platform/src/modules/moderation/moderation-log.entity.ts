@@ -7,7 +7,7 @@ import { createdAtColumn } from '../../database/timestamp-columns';
  * One moderation decision: who did what to which item, when and why. `contentId` has no foreign key
  * on purpose, so the row (and the title it copied) survives the deletion it records.
  */
-export const ModerationLogSchema = defineEntity({
+export const ModerationLogEntity = defineEntity({
   name: 'ModerationLog',
   tableName: 'moderation_log',
   properties: {
@@ -23,5 +23,5 @@ export const ModerationLogSchema = defineEntity({
   },
 });
 
-export class ModerationLog extends ModerationLogSchema.class {}
-ModerationLogSchema.setClass(ModerationLog);
+export class ModerationLog extends ModerationLogEntity.class {}
+ModerationLogEntity.setClass(ModerationLog);

@@ -16,7 +16,7 @@ import { ApiError } from '../../common/http/api-error';
 import { IngestWorkspace } from '../ingest/ingest-workspace';
 import { MediaStorage } from '../media/media-storage';
 import { NotificationsService, type NotificationInput } from '../notifications/notifications.service';
-import { PointsLedger } from '../points/points.ledger';
+import { PointsService } from '../points/points.service';
 import { ContentVersion } from '../series/content-version.service';
 import { HomeFeedService } from '../series/home-feed.service';
 import { SeriesRepository } from '../series/series.repository';
@@ -119,7 +119,7 @@ export class ModerationService {
     private readonly workspace: IngestWorkspace,
     private readonly version: ContentVersion,
     private readonly homeFeed: HomeFeedService,
-    private readonly points: PointsLedger,
+    private readonly points: PointsService,
   ) {}
 
   async act(actor: AuthUser, request: ActionRequest): Promise<ModerationActionResponse> {

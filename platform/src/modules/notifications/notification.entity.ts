@@ -4,7 +4,7 @@ import { User } from '../users/user.entity';
 import { createdAtColumn } from '../../database/timestamp-columns';
 
 /** A message stored for one user (moderation outcomes today); unread while `readAt` is null. */
-export const NotificationEntitySchema = defineEntity({
+export const UserNotificationEntity = defineEntity({
   name: 'UserNotification',
   tableName: 'notification',
   properties: {
@@ -20,5 +20,5 @@ export const NotificationEntitySchema = defineEntity({
   },
 });
 
-export class UserNotification extends NotificationEntitySchema.class {}
-NotificationEntitySchema.setClass(UserNotification);
+export class UserNotification extends UserNotificationEntity.class {}
+UserNotificationEntity.setClass(UserNotification);

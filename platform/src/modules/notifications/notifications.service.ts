@@ -1,4 +1,3 @@
-import { MikroORM } from '@mikro-orm/postgresql';
 import { Injectable, Logger } from '@nestjs/common';
 import {
   buildListMeta,
@@ -9,10 +8,9 @@ import {
   type NotificationType,
   REALTIME_EVENTS,
 } from '@warraq/contracts';
+import type { Db } from '../../database/transactions';
 import { RealtimeBus } from '../realtime/realtime-bus';
-
-/** Where a query runs: the shared pool, or the EntityManager of an open transaction. */
-export type NotificationDb = { execute: MikroORM['em']['execute'] };
+import { type NotificationRow, NotificationsRepository } from './notifications.repository';
 
 export interface NotificationInput {
   type: NotificationType;
@@ -22,17 +20,6 @@ export interface NotificationInput {
   path: string | null;
 }
 
-interface NotificationRow {
-  id: number;
-  type: NotificationType;
-  title: string;
-  body: string;
-  path: string | null;
-  read_at: Date | string | null;
-  created_at: Date | string;
-}
-
-const COLUMNS = 'id, type, title, body, path, read_at, created_at';
 const TITLE_MAX = 200;
 const BODY_MAX = 2000;
 
@@ -56,10 +43,6 @@ const TAB_TYPES: Record<NotificationListQuery['tab'], readonly NotificationType[
   system: ['system'],
 };
 
-/** A JS number array as a SQL int[] (params are inlined by the driver, so arrays go through JSON). */
-const INT_ARRAY = 'array(select jsonb_array_elements_text(?::jsonb)::int)';
-const TEXT_ARRAY = 'array(select jsonb_array_elements_text(?::jsonb))';
-
 /**
  * Stored notifications of one user, and their live delivery. Other modules call `store` inside their
  * own transaction and `deliver` once it committed (so nobody is told of something rolled back), or
@@ -70,21 +53,23 @@ export class NotificationsService {
   private readonly logger = new Logger(NotificationsService.name);
 
   constructor(
-    private readonly orm: MikroORM,
+    private readonly notifications: NotificationsRepository,
     private readonly bus: RealtimeBus,
   ) {}
 
-  private get db(): NotificationDb {
-    return this.orm.em;
-  }
-
   /** Writes the notification (in `db`, e.g. the caller's transaction) and returns it as the API shows it. */
-  async store(userId: number, input: NotificationInput, db: NotificationDb = this.db): Promise<Notification> {
-    const rows = await db.execute<NotificationRow[]>(
-      `insert into notification (user_id, type, title, body, path) values (?, ?, ?, ?, ?) returning ${COLUMNS}`,
-      [userId, input.type, input.title.slice(0, TITLE_MAX), input.body.slice(0, BODY_MAX), input.path],
+  async store(userId: number, input: NotificationInput, db?: Db): Promise<Notification> {
+    const row = await this.notifications.insert(
+      userId,
+      {
+        type: input.type,
+        title: input.title.slice(0, TITLE_MAX),
+        body: input.body.slice(0, BODY_MAX),
+        path: input.path,
+      },
+      db,
     );
-    return toNotification(rows[0]!);
+    return toNotification(row);
   }
 
   /**
@@ -109,46 +94,21 @@ export class NotificationsService {
     return notification;
   }
 
-  async unread(userId: number): Promise<number> {
-    const rows = await this.db.execute<{ n: number }[]>(
-      'select count(*)::int as n from notification where user_id = ? and read_at is null',
-      [userId],
-    );
-    return rows[0]?.n ?? 0;
+  unread(userId: number): Promise<number> {
+    return this.notifications.unread(userId);
   }
 
   async list(userId: number, query: NotificationListQuery): Promise<NotificationListResponse> {
-    const types = TAB_TYPES[query.tab];
-    const where = types ? `user_id = ? and type = any(${TEXT_ARRAY})` : 'user_id = ?';
-    const params: unknown[] = types ? [userId, JSON.stringify(types)] : [userId];
-    const [rows, counted, unread] = await Promise.all([
-      this.db.execute<NotificationRow[]>(
-        `select ${COLUMNS} from notification where ${where} order by created_at desc, id desc limit ? offset ?`,
-        [...params, query.limit, (query.page - 1) * query.limit],
-      ),
-      this.db.execute<{ n: number }[]>(`select count(*)::int as n from notification where ${where}`, params),
+    const [{ rows, total }, unread] = await Promise.all([
+      this.notifications.page(userId, TAB_TYPES[query.tab], query.page, query.limit),
       this.unread(userId),
     ]);
-    return {
-      data: rows.map(toNotification),
-      meta: buildListMeta(counted[0]?.n ?? 0, query.page, query.limit),
-      unread,
-    };
+    return { data: rows.map(toNotification), meta: buildListMeta(total, query.page, query.limit), unread };
   }
 
   /** Marks the user's own notifications read: ids of anyone else's match nothing and are ignored. */
   async markRead(userId: number, body: MarkNotificationsReadBody): Promise<number> {
-    if (body.all) {
-      await this.db.execute('update notification set read_at = now() where user_id = ? and read_at is null', [
-        userId,
-      ]);
-    } else {
-      await this.db.execute(
-        `update notification set read_at = now()
-         where user_id = ? and read_at is null and id = any(${INT_ARRAY})`,
-        [userId, JSON.stringify(body.ids ?? [])],
-      );
-    }
+    await this.notifications.markRead(userId, body.all ? 'all' : (body.ids ?? []));
     return this.unread(userId);
   }
 }

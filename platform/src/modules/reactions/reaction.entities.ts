@@ -5,7 +5,7 @@ import { User } from '../users/user.entity';
 import { createdAtColumn, updatedAtColumn } from '../../database/timestamp-columns';
 
 /** A reader's like of one chapter variant (at most one per user and chapter). */
-export const ChapterLikeSchema = defineEntity({
+export const ChapterLikeEntity = defineEntity({
   name: 'ChapterLike',
   tableName: 'chapter_like',
   properties: {
@@ -14,11 +14,11 @@ export const ChapterLikeSchema = defineEntity({
     createdAt: createdAtColumn(),
   },
 });
-export class ChapterLike extends ChapterLikeSchema.class {}
-ChapterLikeSchema.setClass(ChapterLike);
+export class ChapterLike extends ChapterLikeEntity.class {}
+ChapterLikeEntity.setClass(ChapterLike);
 
 /** A series in a reader's favourites. */
-export const FavoriteSchema = defineEntity({
+export const FavoriteEntity = defineEntity({
   name: 'Favorite',
   tableName: 'favorite',
   properties: {
@@ -27,11 +27,11 @@ export const FavoriteSchema = defineEntity({
     createdAt: createdAtColumn(),
   },
 });
-export class Favorite extends FavoriteSchema.class {}
-FavoriteSchema.setClass(Favorite);
+export class Favorite extends FavoriteEntity.class {}
+FavoriteEntity.setClass(Favorite);
 
 /** A reader's score of a series, 1..10. */
-export const RatingSchemaEntity = defineEntity({
+export const RatingEntity = defineEntity({
   name: 'Rating',
   tableName: 'rating',
   properties: {
@@ -42,11 +42,11 @@ export const RatingSchemaEntity = defineEntity({
     updatedAt: updatedAtColumn(),
   },
 });
-export class Rating extends RatingSchemaEntity.class {}
-RatingSchemaEntity.setClass(Rating);
+export class Rating extends RatingEntity.class {}
+RatingEntity.setClass(Rating);
 
 /** One counted view: a viewer (user id or hashed IP + user agent) per chapter per day. */
-export const ChapterViewSchema = defineEntity({
+export const ChapterViewEntity = defineEntity({
   name: 'ChapterView',
   tableName: 'chapter_view',
   properties: {
@@ -55,5 +55,5 @@ export const ChapterViewSchema = defineEntity({
     day: p.date().primary(),
   },
 });
-export class ChapterView extends ChapterViewSchema.class {}
-ChapterViewSchema.setClass(ChapterView);
+export class ChapterView extends ChapterViewEntity.class {}
+ChapterViewEntity.setClass(ChapterView);

@@ -16,6 +16,7 @@ import { ChaptersRepository } from '../series/chapters.repository';
 import { canReachChapter, canSee, viewerOf } from '../series/content-viewer';
 import type { AuthUser } from '../auth/request-auth';
 import { ratingOf } from '../series/series.mapper';
+import { SeriesRepository } from '../series/series.repository';
 import { UsersRepository } from '../users/users.repository';
 import { ReactionsRepository } from './reactions.repository';
 
@@ -24,6 +25,7 @@ export class ReactionsService {
   constructor(
     private readonly reactions: ReactionsRepository,
     private readonly chapters: ChaptersRepository,
+    private readonly series: SeriesRepository,
     private readonly library: LibraryRepository,
     private readonly users: UsersRepository,
   ) {}
@@ -80,7 +82,7 @@ export class ReactionsService {
   }
 
   private async visibleSeries(actor: AuthUser, seriesId: number): Promise<void> {
-    const series = await this.chapters.seriesAccess(seriesId);
+    const series = await this.series.access(seriesId);
     if (!series || !canSee(viewerOf(actor), series.moderation_status, series.created_by)) {
       throw ApiError.notFound(CONTENT_MESSAGES.mangaNotFound);
     }

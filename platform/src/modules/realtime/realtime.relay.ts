@@ -1,23 +1,15 @@
 import { Inject, Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
-import { type IngestProgressEvent, IngestProgressEventSchema, REALTIME_EVENTS } from '@warraq/contracts';
 import type { Redis } from 'ioredis';
 import { z } from 'zod';
 import { outageLogger } from '../../common/redis/outage-log';
 import { createRedisClient } from '../../common/redis/redis.service';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
-import { ingestProgressChannel } from '../ingest/ingest-progress.channel';
 import { BusMessageSchema, realtimeBusChannel } from './realtime-bus';
 import { RealtimeGateway } from './realtime.gateway';
 
-const MessageSchema = z.object({
-  userId: z.number().int(),
-  upload: IngestProgressEventSchema.shape.data,
-});
-
 /**
- * Relays pub/sub messages to the sockets of this process: the worker's ingest progress (to the
- * uploader only) and the realtime bus (one user, every staff socket, or closing a user's sockets).
- * Each platform process subscribes on its own connection (a subscribed connection can do nothing
+ * Relays the realtime bus to the sockets of this process: one user's (notifications, ingest progress
+ * from the worker), every staff socket, or closing a user's sockets. Each platform process subscribes on its own connection (a subscribed connection can do nothing
  * else), so a message reaches its sockets whichever process they landed on, and no one else's.
  */
 @Injectable()
@@ -31,7 +23,6 @@ export class RealtimeRelay implements OnModuleInit, OnApplicationShutdown {
   ) {}
 
   onModuleInit(): void {
-    const progressChannel = ingestProgressChannel(this.config.redis.prefix);
     const busChannel = realtimeBusChannel(this.config.redis.prefix);
     // No retry limit: the subscription waits out a Redis outage and is renewed on reconnect.
     this.subscriber = createRedisClient(this.config.redis.url, {
@@ -39,13 +30,12 @@ export class RealtimeRelay implements OnModuleInit, OnApplicationShutdown {
       maxRetriesPerRequest: null,
       enableAutoPipelining: false,
     });
-    this.subscriber.on('error', outageLogger(this.logger, 'progress subscriber'));
+    this.subscriber.on('error', outageLogger(this.logger, 'realtime subscriber'));
     this.subscriber.on('message', (from: string, payload: string) => {
-      if (from === progressChannel) this.relayProgress(payload);
-      else if (from === busChannel) this.relayBus(payload);
+      if (from === busChannel) this.relayBus(payload);
     });
-    this.subscriber.subscribe(progressChannel, busChannel).catch((error: unknown) => {
-      this.logger.error(`could not subscribe to the realtime channels: ${String(error)}`);
+    this.subscriber.subscribe(busChannel).catch((error: unknown) => {
+      this.logger.error(`could not subscribe to the realtime channel: ${String(error)}`);
     });
   }
 
@@ -66,17 +56,5 @@ export class RealtimeRelay implements OnModuleInit, OnApplicationShutdown {
     if (target.kind === 'close') this.gateway.closeUser(target.userId);
     else if (target.kind === 'staff') this.gateway.sendToStaff(event);
     else this.gateway.sendToUser(target.userId, event);
-  }
-
-  private relayProgress(payload: string): void {
-    let parsed: z.infer<typeof MessageSchema>;
-    try {
-      parsed = MessageSchema.parse(JSON.parse(payload));
-    } catch (error) {
-      this.logger.warn(`ignored a malformed progress message: ${String(error)}`);
-      return;
-    }
-    const event: IngestProgressEvent = { event: REALTIME_EVENTS.ingestProgress, data: parsed.upload };
-    this.gateway.sendToUser(parsed.userId, event);
   }
 }

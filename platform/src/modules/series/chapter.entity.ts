@@ -5,7 +5,7 @@ import { Series } from './series.entity';
 import { createdAtColumn } from '../../database/timestamp-columns';
 
 /** One chapter variant: several rows may share a number (languages, translation groups). */
-export const ChapterSchema = defineEntity({
+export const ChapterEntity = defineEntity({
   name: 'Chapter',
   tableName: 'chapter',
   properties: {
@@ -33,5 +33,5 @@ export const ChapterSchema = defineEntity({
   },
 });
 
-export class Chapter extends ChapterSchema.class {}
-ChapterSchema.setClass(Chapter);
+export class Chapter extends ChapterEntity.class {}
+ChapterEntity.setClass(Chapter);

@@ -1,16 +1,10 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
-import type { ModerationStatus, SeriesType } from '@warraq/contracts';
-import { READER_SQL } from './reader.sql';
-
-export interface SeriesHeaderRow {
-  id: number;
-  slug: string;
-  title: string;
-  type: SeriesType;
-  moderation_status: ModerationStatus;
-  created_by: number | null;
-}
+import type { ChapterLanguage, ModerationStatus } from '@warraq/contracts';
+import type { Db } from '../../database/transactions';
+import type { ContentViewer } from './content-viewer';
+import { OWN_OR_PUBLIC_VISIBILITY, PUBLIC_VISIBILITY, READER_SQL, visibleChaptersSql } from './reader.sql';
+import type { ChapterVariantRow } from './series.mapper';
 
 export interface ChapterContentRow {
   body: string | null;
@@ -30,21 +24,36 @@ export interface ChapterAccessRow {
   like_count: number;
 }
 
+/** One variant of a chapter: same series, number and language, and group ignoring case. */
+export interface ChapterVariantKey {
+  seriesId: number;
+  number: number;
+  language: ChapterLanguage;
+  translationGroup: string | null;
+}
+
+export interface NewChapter extends ChapterVariantKey {
+  title: string | null;
+  uploaderId: number;
+  /** Uploaded pages (tall strips are cut into several stored pages of one source). */
+  pageCount: number;
+}
+
+export interface NewPage {
+  index: number;
+  sourceIndex: number;
+  mediaKey: string;
+  width: number;
+  height: number;
+}
+
+/** The `chapter`, `page` and `chapter_view` tables (raw SQL: the reader's hot path, set-based writes). */
 @Injectable()
 export class ChaptersRepository {
   constructor(private readonly em: EntityManager) {}
 
   private run<T>(sql: string, params: unknown[] = []): Promise<T[]> {
     return this.em.getConnection().execute<T[]>(sql, params as never[]);
-  }
-
-  /** The series of a reader URL segment: its slug, or its numeric id (the spec links by either). */
-  async seriesHeader(slugOrId: string): Promise<SeriesHeaderRow | null> {
-    const bySlug = await this.run<SeriesHeaderRow>(READER_SQL.seriesBySlug, [slugOrId]);
-    if (bySlug[0]) return bySlug[0];
-    if (!/^\d{1,9}$/.test(slugOrId)) return null;
-    const byId = await this.run<SeriesHeaderRow>(READER_SQL.seriesById, [Number(slugOrId)]);
-    return byId[0] ?? null;
   }
 
   async content(chapterId: number): Promise<ChapterContentRow> {
@@ -72,25 +81,70 @@ export class ChaptersRepository {
     return rows[0] ?? null;
   }
 
-  async seriesAccess(seriesId: number): Promise<{
-    id: number;
-    moderation_status: ModerationStatus;
-    created_by: number | null;
-    favorite_count: number;
-    rating_sum: number;
-    rating_count: number;
-  } | null> {
-    const rows = await this.run<{
-      id: number;
-      moderation_status: ModerationStatus;
-      created_by: number | null;
-      favorite_count: number;
-      rating_sum: number;
-      rating_count: number;
-    }>(
-      `select id, moderation_status, created_by, favorite_count, rating_sum, rating_count from series where id = ?`,
-      [seriesId],
+  /** Every variant of the series the viewer may see, by number then language. */
+  visible(
+    seriesId: number,
+    viewer: ContentViewer,
+    order: 'asc' | 'desc' = 'desc',
+  ): Promise<ChapterVariantRow[]> {
+    const params: unknown[] = [seriesId];
+    let visibility = '';
+    if (!viewer.staff) {
+      visibility = viewer.userId ? OWN_OR_PUBLIC_VISIBILITY : PUBLIC_VISIBILITY;
+      if (viewer.userId) params.push(viewer.userId);
+    }
+    return this.run(visibleChaptersSql(visibility, order), params);
+  }
+
+  /**
+   * Whether this variant already exists: same series, number and language, and the same translation
+   * group ignoring case (no group counts as one group), among chapters not rejected.
+   */
+  async variantExists(v: ChapterVariantKey, db: Db = this.em): Promise<boolean> {
+    const rows = await db.execute<{ found: number }[]>(
+      `select 1 as found from chapter
+       where series_id = ? and number = ? and language = ? and moderation_status <> 'rejected'
+         and lower(coalesce(translation_group, '')) = lower(?)
+       limit 1`,
+      [v.seriesId, v.number, v.language, v.translationGroup ?? ''],
     );
-    return rows[0] ?? null;
+    return rows.length > 0;
+  }
+
+  /** Inside the caller's transaction: a pending chapter and all its pages (one set-based insert). */
+  async insertWithPages(tx: Db, chapter: NewChapter, pages: readonly NewPage[]): Promise<number> {
+    const chapters = await tx.execute<{ id: number }[]>(
+      `insert into chapter (series_id, number, title, language, translation_group, uploader_id,
+         moderation_status, published_at, page_count)
+       values (?, ?, ?, ?, ?, ?, 'pending', null, ?) returning id`,
+      [
+        chapter.seriesId,
+        chapter.number,
+        chapter.title,
+        chapter.language,
+        chapter.translationGroup,
+        chapter.uploaderId,
+        chapter.pageCount,
+      ],
+    );
+    const chapterId = chapters[0]!.id;
+    await tx.execute(
+      `insert into page (chapter_id, index, source_index, media_key, width, height)
+       select ?, p.index, p.source_index, p.media_key, p.width, p.height
+       from jsonb_to_recordset(?::jsonb) as p(index int, source_index int, media_key text, width int, height int)`,
+      [
+        chapterId,
+        JSON.stringify(
+          pages.map((page) => ({
+            index: page.index,
+            source_index: page.sourceIndex,
+            media_key: page.mediaKey,
+            width: page.width,
+            height: page.height,
+          })),
+        ),
+      ],
+    );
+    return chapterId;
   }
 }

@@ -127,10 +127,10 @@ export class ChaptersService {
     query: ChapterQuery,
   ): Promise<ChapterResponse> {
     const notFound = () => ApiError.notFound(CONTENT_MESSAGES.chapterNotFound);
-    const series = await this.chapters.seriesHeader(seriesSlug);
+    const series = await this.series.header(seriesSlug);
     if (!series || !canSee(viewer, series.moderation_status, series.created_by)) throw notFound();
 
-    const all = await this.series.visibleChapters(series.id, viewer, 'asc');
+    const all = await this.chapters.visible(series.id, viewer, 'asc');
     const here = all.filter((c) => sameNumber(c.number, chapterNumber));
     const chosen = pickVariant(here, query);
     if (!chosen) throw notFound();

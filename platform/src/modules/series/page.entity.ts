@@ -2,7 +2,7 @@ import { defineEntity, p } from '@mikro-orm/core';
 import { Chapter } from './chapter.entity';
 
 /** One page image of a chapter, in reading order. */
-export const PageSchema = defineEntity({
+export const PageEntity = defineEntity({
   name: 'Page',
   tableName: 'page',
   properties: {
@@ -18,5 +18,5 @@ export const PageSchema = defineEntity({
   uniques: [{ name: 'page_chapter_index_unique', properties: ['chapter', 'index'] }],
 });
 
-export class Page extends PageSchema.class {}
-PageSchema.setClass(Page);
+export class Page extends PageEntity.class {}
+PageEntity.setClass(Page);

@@ -4,7 +4,7 @@ import { User } from '../users/user.entity';
 import { createdAtColumn, updatedAtColumn } from '../../database/timestamp-columns';
 
 /** A work (the spec's "content"): manga, manhua, manhwa or novel, with denormalised counters. */
-export const SeriesSchema = defineEntity({
+export const SeriesEntity = defineEntity({
   name: 'Series',
   tableName: 'series',
   properties: {
@@ -51,5 +51,5 @@ export const SeriesSchema = defineEntity({
   },
 });
 
-export class Series extends SeriesSchema.class {}
-SeriesSchema.setClass(Series);
+export class Series extends SeriesEntity.class {}
+SeriesEntity.setClass(Series);

@@ -9,8 +9,8 @@ import type {
   SeriesType,
 } from '@warraq/contracts';
 import { escapeLike } from '../users/users.repository';
-import type { ContentViewer } from './content-viewer';
-import { OWN_OR_PUBLIC_VISIBILITY, PUBLIC_VISIBILITY, visibleChaptersSql } from './reader.sql';
+import type { Db } from '../../database/transactions';
+import { READER_SQL } from './reader.sql';
 import { type ChapterVariantRow, SUMMARY_COLUMNS, type SeriesSummaryRow } from './series.mapper';
 
 /** A folded query matches by substring, or by trigram word similarity above this (one typo). */
@@ -29,6 +29,25 @@ export interface SeriesListFilter {
   /** Decoded keyset cursors: the sort key of the last row before, or the first row after, the page. */
   after?: unknown[] | undefined;
   before?: unknown[] | undefined;
+}
+
+export interface SeriesHeaderRow {
+  id: number;
+  slug: string;
+  title: string;
+  type: SeriesType;
+  moderation_status: ModerationStatus;
+  created_by: number | null;
+}
+
+/** What access checks on a series need, with the counters its reactions answer. */
+export interface SeriesAccessRow {
+  id: number;
+  moderation_status: ModerationStatus;
+  created_by: number | null;
+  favorite_count: number;
+  rating_sum: number;
+  rating_count: number;
 }
 
 export interface SeriesDetailRow extends SeriesSummaryRow {
@@ -119,6 +138,35 @@ export class SeriesRepository {
 
   private run<T>(sql: string, params: unknown[] = []): Promise<T[]> {
     return this.em.getConnection().execute<T[]>(sql, params as never[]);
+  }
+
+  /** The series of a reader URL segment: its slug, or its numeric id (the spec links by either). */
+  async header(slugOrId: string): Promise<SeriesHeaderRow | null> {
+    const bySlug = await this.run<SeriesHeaderRow>(READER_SQL.seriesBySlug, [slugOrId]);
+    if (bySlug[0]) return bySlug[0];
+    if (!/^\d{1,9}$/.test(slugOrId)) return null;
+    return this.headerById(Number(slugOrId));
+  }
+
+  async headerById(id: number): Promise<SeriesHeaderRow | null> {
+    const rows = await this.run<SeriesHeaderRow>(READER_SQL.seriesById, [id]);
+    return rows[0] ?? null;
+  }
+
+  async access(seriesId: number): Promise<SeriesAccessRow | null> {
+    const rows = await this.run<SeriesAccessRow>(
+      `select id, moderation_status, created_by, favorite_count, rating_sum, rating_count from series where id = ?`,
+      [seriesId],
+    );
+    return rows[0] ?? null;
+  }
+
+  /**
+   * Locks the series row for the rest of `tx` (`for update`): serializes what must not interleave
+   * per series, e.g. two uploads of one variant, or two ratings applying their deltas.
+   */
+  async lock(tx: Db, seriesId: number): Promise<void> {
+    await tx.execute('select id from series where id = ? for update', [seriesId]);
   }
 
   /** The WHERE and ORDER BY of a listing, shared by its page and its count. */
@@ -239,21 +287,6 @@ export class SeriesRepository {
       ['slug' in by ? by.slug : by.id],
     );
     return rows[0] ?? null;
-  }
-
-  /** Every variant the viewer may see, by number descending then language. */
-  visibleChapters(
-    seriesId: number,
-    viewer: ContentViewer,
-    order: 'asc' | 'desc' = 'desc',
-  ): Promise<ChapterVariantRow[]> {
-    const params: unknown[] = [seriesId];
-    let visibility = '';
-    if (!viewer.staff) {
-      visibility = viewer.userId ? OWN_OR_PUBLIC_VISIBILITY : PUBLIC_VISIBILITY;
-      if (viewer.userId) params.push(viewer.userId);
-    }
-    return this.run(visibleChaptersSql(visibility, order), params);
   }
 
   /** Up to `limit` approved series sharing the most tags with this one. */

@@ -25,6 +25,7 @@ import { HomeFeedService } from './home-feed.service';
 import { ModerationQueue } from '../moderation/moderation-queue.service';
 import { toChapterVariant, toSeriesSummary } from './series.mapper';
 import { decodeCursor, encodeCursor } from './page-cursor';
+import { ChaptersRepository } from './chapters.repository';
 import { SeriesRepository, sortKeyLength, type SeriesListFilter } from './series.repository';
 
 const RELATED_LIMIT = 6;
@@ -52,6 +53,7 @@ export function nextFreeSlug(base: string, taken: readonly string[]): string {
 export class SeriesService {
   constructor(
     private readonly series: SeriesRepository,
+    private readonly chapters: ChaptersRepository,
     private readonly homeFeed: HomeFeedService,
     private readonly counts: SeriesCountCache,
     private readonly version: ContentVersion,
@@ -112,7 +114,7 @@ export class SeriesService {
       throw ApiError.notFound(CONTENT_MESSAGES.mangaNotFound);
     }
     const [chapters, related] = await Promise.all([
-      this.series.visibleChapters(row.id, viewer),
+      this.chapters.visible(row.id, viewer),
       this.series.related(row.id, row.tags ?? [], RELATED_LIMIT),
     ]);
     const now = Date.now();

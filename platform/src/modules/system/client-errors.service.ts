@@ -1,4 +1,3 @@
-import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import {
   buildListMeta,
@@ -10,6 +9,7 @@ import { RateLimiterRedis } from 'rate-limiter-flexible';
 import type { z } from 'zod';
 import { consumeOrTooMany } from '../../common/http/rate-limit';
 import { RedisService } from '../../common/redis/redis.service';
+import { ClientErrorsRepository } from './client-errors.repository';
 
 export type ClientErrorReport = z.output<typeof ClientErrorReportBodySchema>;
 
@@ -36,24 +36,13 @@ export function pagePath(url: string): string {
   }
 }
 
-interface ClientErrorRow {
-  id: number;
-  message: string;
-  stack: string | null;
-  path: string;
-  source: ClientErrorReport['source'];
-  user_agent: string | null;
-  username: string | null;
-  created_at: Date;
-}
-
 /** Browser errors sent by pages (decisions.md): rate-limited per address, cleaned, capped, listed for admins. */
 @Injectable()
 export class ClientErrorsService {
   private readonly perAddress: RateLimiterRedis;
 
   constructor(
-    private readonly em: EntityManager,
+    private readonly errors: ClientErrorsRepository,
     redis: RedisService,
   ) {
     this.perAddress = new RateLimiterRedis({
@@ -69,35 +58,21 @@ export class ClientErrorsService {
     from: { ip: string; userAgent: string | undefined; userId: number | null },
   ): Promise<void> {
     await consumeOrTooMany(this.perAddress, from.ip);
-    const db = this.em.getConnection();
-    await db.execute(
-      `insert into client_error (message, stack, path, source, user_agent, user_id) values (?, ?, ?, ?, ?, ?)`,
-      [
-        cleanText(report.message, SYSTEM_LIMITS.clientErrorMessageMax) || '(empty)',
-        report.stack ? cleanText(report.stack, SYSTEM_LIMITS.clientErrorStackMax) : null,
-        pagePath(report.url),
-        report.source,
-        from.userAgent ? cleanText(from.userAgent, USER_AGENT_MAX) : null,
-        from.userId,
-      ],
-    );
-    await db.execute(
-      `delete from client_error where id <= (select id from client_error order by id desc offset ? limit 1)`,
-      [CLIENT_ERRORS_KEPT],
+    await this.errors.insert(
+      {
+        message: cleanText(report.message, SYSTEM_LIMITS.clientErrorMessageMax) || '(empty)',
+        stack: report.stack ? cleanText(report.stack, SYSTEM_LIMITS.clientErrorStackMax) : null,
+        path: pagePath(report.url),
+        source: report.source,
+        userAgent: from.userAgent ? cleanText(from.userAgent, USER_AGENT_MAX) : null,
+        userId: from.userId,
+      },
+      CLIENT_ERRORS_KEPT,
     );
   }
 
   async list(page: number, limit: number): Promise<ClientErrorListResponse> {
-    const db = this.em.getConnection();
-    const [rows, count] = await Promise.all([
-      db.execute<ClientErrorRow[]>(
-        `select e.id, e.message, e.stack, e.path, e.source, e.user_agent, u.username, e.created_at
-         from client_error e left join "user" u on u.id = e.user_id
-         order by e.created_at desc, e.id desc limit ? offset ?`,
-        [limit, (page - 1) * limit],
-      ),
-      db.execute<{ total: string }[]>('select count(*) as total from client_error'),
-    ]);
+    const { rows, total } = await this.errors.page(page, limit);
     return {
       data: rows.map((row) => ({
         id: row.id,
@@ -109,7 +84,7 @@ export class ClientErrorsService {
         username: row.username,
         created_at: new Date(row.created_at).toISOString(),
       })),
-      meta: buildListMeta(Number(count[0]?.total ?? 0), page, limit),
+      meta: buildListMeta(total, page, limit),
     };
   }
 }

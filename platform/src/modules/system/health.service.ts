@@ -1,4 +1,3 @@
-import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable, Logger } from '@nestjs/common';
 import {
   type ComponentHealth,
@@ -11,7 +10,9 @@ import { IngestQueue } from '../ingest/ingest.queue';
 import { MediaStorage } from '../media/media-storage';
 import { WORKER_HEARTBEAT_TTL_SECONDS } from '../maintenance/worker-heartbeat.service';
 import { ConnectionCounterService } from '../realtime/connection-counter.service';
-import { ServiceRecord } from './registry.entities';
+import { HealthRepository } from './health.repository';
+import type { ServiceRecord } from './registry.entities';
+import { RegistryRepository } from './registry.repository';
 import { probeService, type ProbeResult } from './service-probe';
 
 /** How long the probes of the registered services are reused (many dashboards poll at once). */
@@ -57,7 +58,8 @@ export class HealthService {
   private readonly logger = new Logger(HealthService.name);
 
   constructor(
-    private readonly em: EntityManager,
+    private readonly db: HealthRepository,
+    private readonly registry: RegistryRepository,
     private readonly redis: RedisService,
     private readonly queue: IngestQueue,
     private readonly storage: MediaStorage,
@@ -69,7 +71,7 @@ export class HealthService {
     const [components, services, activeConnections] = await Promise.all([
       Promise.all([
         timed('database', async () => {
-          await this.em.getConnection().execute('select 1');
+          await this.db.ping();
           return { detail: 'PostgreSQL' };
         }),
         timed('redis', async () => {
@@ -104,7 +106,7 @@ export class HealthService {
 
   /** Every registered service with its probe; inactive ones are not probed and read unknown. */
   async serviceHealth(): Promise<ServiceHealth[]> {
-    const services = await this.em.fork().find(ServiceRecord, {}, { orderBy: { id: 'asc' } });
+    const services = await this.registry.services();
     const probes = await this.probes(services);
     return services.map((s) => ({
       id: s.id,

@@ -4,7 +4,7 @@ import { User } from '../users/user.entity';
 import { createdAtColumn, updatedAtColumn } from '../../database/timestamp-columns';
 
 /** A platform service the admins register (spec §3 Service); its URL is probed for health. */
-export const ServiceRecordSchema = defineEntity({
+export const ServiceRecordEntity = defineEntity({
   name: 'ServiceRecord',
   tableName: 'service',
   properties: {
@@ -17,11 +17,11 @@ export const ServiceRecordSchema = defineEntity({
     updatedAt: updatedAtColumn(),
   },
 });
-export class ServiceRecord extends ServiceRecordSchema.class {}
-ServiceRecordSchema.setClass(ServiceRecord);
+export class ServiceRecord extends ServiceRecordEntity.class {}
+ServiceRecordEntity.setClass(ServiceRecord);
 
 /** A (sub)domain served by the platform (spec §3 Domain); the primary one mirrors the configured base domain. */
-export const DomainRecordSchema = defineEntity({
+export const DomainRecordEntity = defineEntity({
   name: 'DomainRecord',
   tableName: 'domain',
   properties: {
@@ -35,11 +35,11 @@ export const DomainRecordSchema = defineEntity({
     updatedAt: updatedAtColumn(),
   },
 });
-export class DomainRecord extends DomainRecordSchema.class {}
-DomainRecordSchema.setClass(DomainRecord);
+export class DomainRecord extends DomainRecordEntity.class {}
+DomainRecordEntity.setClass(DomainRecord);
 
 /** A browser error a visitor's page reported (decisions.md: instead of the console-forwarding socket). */
-export const ClientErrorRecordSchema = defineEntity({
+export const ClientErrorRecordEntity = defineEntity({
   name: 'ClientErrorRecord',
   tableName: 'client_error',
   properties: {
@@ -53,5 +53,5 @@ export const ClientErrorRecordSchema = defineEntity({
     createdAt: createdAtColumn(),
   },
 });
-export class ClientErrorRecord extends ClientErrorRecordSchema.class {}
-ClientErrorRecordSchema.setClass(ClientErrorRecord);
+export class ClientErrorRecord extends ClientErrorRecordEntity.class {}
+ClientErrorRecordEntity.setClass(ClientErrorRecord);

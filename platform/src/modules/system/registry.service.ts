@@ -1,4 +1,4 @@
-import { EntityManager, ref, Reference, UniqueConstraintViolationException } from '@mikro-orm/postgresql';
+import { Reference, UniqueConstraintViolationException } from '@mikro-orm/postgresql';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import {
   type CreateDomainBodySchema,
@@ -18,7 +18,8 @@ import type { z } from 'zod';
 import { ApiError } from '../../common/http/api-error';
 import { definedOnly } from '../../common/util/defined-only';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
-import { DomainRecord, ServiceRecord } from './registry.entities';
+import type { DomainRecord, ServiceRecord } from './registry.entities';
+import { RegistryRepository } from './registry.repository';
 
 export type CreateService = z.output<typeof CreateServiceBodySchema>;
 export type UpdateService = z.output<typeof UpdateServiceBodySchema>;
@@ -69,17 +70,13 @@ export class RegistryService implements OnApplicationBootstrap {
   private readonly logger = new Logger(RegistryService.name);
 
   constructor(
-    private readonly em: EntityManager,
+    private readonly registry: RegistryRepository,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
     try {
-      await this.em.getConnection().execute(
-        `insert into "domain" (name, is_primary, ssl_status, status) values (?, true, 'valid', 'active')
-         on conflict (is_primary) where is_primary do update set name = excluded.name, updated_at = now()`,
-        [this.config.baseDomain],
-      );
+      await this.registry.recordPrimaryDomain(this.config.baseDomain);
     } catch (error) {
       // A non-primary row already holds the base domain's name: leave the registry as the admins made it.
       this.logger.warn(`primary domain not recorded: ${String(error)}`);
@@ -87,95 +84,80 @@ export class RegistryService implements OnApplicationBootstrap {
   }
 
   async services(): Promise<ServiceListResponse> {
-    const rows = await this.em.fork().find(ServiceRecord, {}, { orderBy: { id: 'asc' } });
+    const rows = await this.registry.services();
     return { success: true, data: rows.map(toServiceDto) };
   }
 
   async createService(body: CreateService): Promise<ServiceResponse> {
-    const em = this.em.fork();
-    const service = em.create(ServiceRecord, body as never);
-    await em.flush().catch((error: unknown) => {
+    const service = await this.registry.createService(body).catch((error: unknown) => {
       throw conflictOf(error);
     });
     return { success: true, message: SYSTEM_MESSAGES.serviceCreated, data: toServiceDto(service) };
   }
 
   async updateService(id: number, body: UpdateService): Promise<ServiceResponse> {
-    const em = this.em.fork();
-    const service = await em.findOne(ServiceRecord, { id });
-    if (!service) throw ApiError.notFound(SYSTEM_MESSAGES.serviceNotFound);
-    em.assign(service, definedOnly(body));
-    await em.flush().catch((error: unknown) => {
+    const service = await this.registry.updateService(id, definedOnly(body)).catch((error: unknown) => {
       throw conflictOf(error);
     });
+    if (!service) throw ApiError.notFound(SYSTEM_MESSAGES.serviceNotFound);
     return { success: true, message: SYSTEM_MESSAGES.serviceUpdated, data: toServiceDto(service) };
   }
 
   /** Domains linked to the service stay, unlinked (the foreign key sets null). */
   async deleteService(id: number): Promise<DeleteResponse> {
-    const deleted = await this.em.fork().nativeDelete(ServiceRecord, { id });
-    if (deleted === 0) throw ApiError.notFound(SYSTEM_MESSAGES.serviceNotFound);
+    if (!(await this.registry.deleteService(id))) throw ApiError.notFound(SYSTEM_MESSAGES.serviceNotFound);
     return { success: true, message: SYSTEM_MESSAGES.serviceDeleted };
   }
 
   async domains(): Promise<DomainListResponse> {
-    const rows = await this.em
-      .fork()
-      .find(DomainRecord, {}, { populate: ['service'], orderBy: { isPrimary: 'desc', name: 'asc' } });
+    const rows = await this.registry.domains();
     return { success: true, data: rows.map(toDomainDto) };
   }
 
   async createDomain(body: CreateDomain): Promise<DomainResponse> {
-    const em = this.em.fork();
-    const service = await this.linkedService(em, body.service_id ?? null);
-    const domain = em.create(DomainRecord, {
-      name: body.name,
-      service,
-      isPrimary: false,
-      sslStatus: body.ssl_status,
-      status: body.status,
-    } as never);
-    await em.flush().catch((error: unknown) => {
-      throw conflictOf(error);
-    });
+    const serviceId = await this.linkedService(body.service_id ?? null);
+    const domain = await this.registry
+      .createDomain({ name: body.name, serviceId, sslStatus: body.ssl_status, status: body.status })
+      .catch((error: unknown) => {
+        throw conflictOf(error);
+      });
     return { success: true, message: SYSTEM_MESSAGES.domainCreated, data: toDomainDto(domain) };
   }
 
   async updateDomain(id: number, body: UpdateDomain): Promise<DomainResponse> {
-    const em = this.em.fork();
-    const domain = await this.editableDomain(em, id);
-    if (body.name !== undefined) domain.name = body.name;
-    if (body.service_id !== undefined) {
-      const service = await this.linkedService(em, body.service_id);
-      domain.service = service ? ref(service) : null;
-    }
-    if (body.ssl_status !== undefined) domain.sslStatus = body.ssl_status;
-    if (body.status !== undefined) domain.status = body.status;
-    await em.flush().catch((error: unknown) => {
-      throw conflictOf(error);
-    });
-    await em.populate(domain, ['service']);
+    await this.editableDomain(id);
+    const serviceId = body.service_id === undefined ? undefined : await this.linkedService(body.service_id);
+    const domain = await this.registry
+      .updateDomain(
+        id,
+        definedOnly({ name: body.name, serviceId, sslStatus: body.ssl_status, status: body.status }),
+      )
+      .catch((error: unknown) => {
+        throw conflictOf(error);
+      });
+    if (!domain) throw ApiError.notFound(SYSTEM_MESSAGES.domainNotFound);
     return { success: true, message: SYSTEM_MESSAGES.domainUpdated, data: toDomainDto(domain) };
   }
 
   async deleteDomain(id: number): Promise<DeleteResponse> {
-    const em = this.em.fork();
-    const domain = await this.editableDomain(em, id);
-    await em.remove(domain).flush();
+    await this.editableDomain(id);
+    if (!(await this.registry.deleteDomain(id))) throw ApiError.notFound(SYSTEM_MESSAGES.domainNotFound);
     return { success: true, message: SYSTEM_MESSAGES.domainDeleted };
   }
 
-  private async editableDomain(em: EntityManager, id: number): Promise<DomainRecord> {
-    const domain = await em.findOne(DomainRecord, { id }, { populate: ['service'] });
+  private async editableDomain(id: number): Promise<DomainRecord> {
+    const domain = await this.registry.findDomain(id);
     if (!domain) throw ApiError.notFound(SYSTEM_MESSAGES.domainNotFound);
     if (domain.isPrimary) throw ApiError.conflict({ name: [SYSTEM_MESSAGES.primaryLocked] });
     return domain;
   }
 
-  private async linkedService(em: EntityManager, id: number | null): Promise<ServiceRecord | null> {
+  /** The id of the service a domain links to, checked to exist; null unlinks. */
+  private async linkedService(id: number | null): Promise<number | null> {
     if (id === null) return null;
-    const service = await em.findOne(ServiceRecord, { id });
-    if (!service) throw ApiError.validation({ service_id: [SYSTEM_MESSAGES.unknownService] });
-    return service;
+    if (!(await this.registry.findService(id))) {
+      throw ApiError.validation({ service_id: [SYSTEM_MESSAGES.unknownService] });
+    }
+    return id;
   }
 }

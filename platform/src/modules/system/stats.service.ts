@@ -1,9 +1,9 @@
-import { EntityManager } from '@mikro-orm/postgresql';
 import { Inject, Injectable } from '@nestjs/common';
 import type { SystemStatsResponse } from '@warraq/contracts';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
-import { MediaLedger } from '../media/media-ledger';
+import { MediaObjectRepository } from '../media/media-object.repository';
 import { ModerationQueue } from '../moderation/moderation-queue.service';
+import { UsersRepository } from '../users/users.repository';
 import { ApiRequestCounter } from './api-request-counter';
 import { HealthService } from './health.service';
 
@@ -11,9 +11,9 @@ import { HealthService } from './health.service';
 @Injectable()
 export class StatsService {
   constructor(
-    private readonly em: EntityManager,
+    private readonly users: UsersRepository,
     private readonly requests: ApiRequestCounter,
-    private readonly ledger: MediaLedger,
+    private readonly ledger: MediaObjectRepository,
     private readonly moderation: ModerationQueue,
     private readonly health: HealthService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -23,7 +23,7 @@ export class StatsService {
     const [services, apiRequests24h, users, media, pending] = await Promise.all([
       this.health.serviceHealth(),
       this.requests.last24Hours(),
-      this.em.getConnection().execute<{ count: string }[]>('select count(*) as count from "user"'),
+      this.users.count(),
       this.ledger.totals(),
       this.moderation.pendingCounts(),
     ]);
@@ -31,7 +31,7 @@ export class StatsService {
       activeServices: services.filter((s) => s.configured === 'active' && s.status === 'healthy').length,
       totalServices: services.length,
       apiRequests24h,
-      registeredUsers: Number(users[0]?.count ?? 0),
+      registeredUsers: users,
       mediaBytes: media.bytes,
       mediaObjects: media.objects,
       pendingContent: pending.total,

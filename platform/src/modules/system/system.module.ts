@@ -2,9 +2,13 @@ import { Module } from '@nestjs/common';
 import { IngestModule } from '../ingest/ingest.module';
 import { ModerationQueueModule } from '../moderation/moderation-queue.module';
 import { RealtimeModule } from '../realtime/realtime.module';
+import { UsersModule } from '../users/users.module';
 import { ApiRequestCounter } from './api-request-counter';
+import { ClientErrorsRepository } from './client-errors.repository';
 import { ClientErrorsService } from './client-errors.service';
+import { HealthRepository } from './health.repository';
 import { HealthService } from './health.service';
+import { RegistryRepository } from './registry.repository';
 import { RegistryService } from './registry.service';
 import { StatsService } from './stats.service';
 import { OpenApiController } from './openapi.controller';
@@ -12,9 +16,18 @@ import { SystemController } from './system.controller';
 
 /** Services and domains, health, statistics and client error reports: the admin area's platform side. */
 @Module({
-  imports: [IngestModule, ModerationQueueModule, RealtimeModule],
+  imports: [IngestModule, ModerationQueueModule, RealtimeModule, UsersModule],
   controllers: [SystemController, OpenApiController],
-  providers: [RegistryService, HealthService, StatsService, ApiRequestCounter, ClientErrorsService],
+  providers: [
+    RegistryRepository,
+    RegistryService,
+    HealthRepository,
+    HealthService,
+    StatsService,
+    ApiRequestCounter,
+    ClientErrorsRepository,
+    ClientErrorsService,
+  ],
   exports: [ApiRequestCounter],
 })
 export class SystemModule {}

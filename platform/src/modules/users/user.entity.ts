@@ -2,7 +2,7 @@ import { defineEntity, p } from '@mikro-orm/core';
 import { DEFAULT_PREFERENCES, type Preferences, type ReadingMode, ROLES, type Role } from '@warraq/contracts';
 import { createdAtColumn } from '../../database/timestamp-columns';
 
-export const UserSchema = defineEntity({
+export const UserEntity = defineEntity({
   name: 'User',
   tableName: 'user',
   properties: {
@@ -32,5 +32,5 @@ export const UserSchema = defineEntity({
   checks: [{ name: 'user_role_check', expression: `role in (${ROLES.map((r) => `'${r}'`).join(', ')})` }],
 });
 
-export class User extends UserSchema.class {}
-UserSchema.setClass(User);
+export class User extends UserEntity.class {}
+UserEntity.setClass(User);

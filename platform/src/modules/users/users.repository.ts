@@ -1,6 +1,7 @@
 import { EntityManager, raw } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
-import type { Preferences, Role } from '@warraq/contracts';
+import type { Preferences, ReadingMode, Role } from '@warraq/contracts';
+import type { Db } from '../../database/transactions';
 import { User } from './user.entity';
 
 export interface NewUserData {
@@ -29,6 +30,11 @@ export class UsersRepository {
     return this.em.findOne(User, {
       $or: [{ [raw('lower(username)')]: value }, { [raw('lower(email)')]: value }],
     });
+  }
+
+  /** Every account (the dashboard's registered users). */
+  count(): Promise<number> {
+    return this.em.count(User, {});
   }
 
   async usernameTaken(username: string, exceptId?: number): Promise<boolean> {
@@ -104,6 +110,29 @@ export class UsersRepository {
       await tx.execute(`update "user" set role = ? where id = ?`, [role, targetId]);
       return { previous: target.role, role };
     });
+  }
+
+  /** Locks the user's row for the rest of `tx` and reads their points; null when the user is gone. */
+  async lockPoints(tx: Db, userId: number): Promise<number | null> {
+    const [row] = await tx.execute<{ points: number }[]>(
+      `select points from "user" where id = ? for update`,
+      [userId],
+    );
+    return row ? row.points : null;
+  }
+
+  /** Adds `amount` to the user's points in `tx` (the points ledger's running sum); answers the new total. */
+  async addPoints(tx: Db, userId: number, amount: number): Promise<number> {
+    const [row] = await tx.execute<{ points: number }[]>(
+      `update "user" set points = points + ? where id = ? returning points`,
+      [amount, userId],
+    );
+    return row!.points;
+  }
+
+  /** The reading mode the reader chose last (null follows each series type's default). */
+  async setReadingMode(userId: number, mode: ReadingMode): Promise<void> {
+    await this.em.execute(`update "user" set reading_mode = ? where id = ?`, [mode, userId]);
   }
 
   async setPreferences(user: User, preferences: Preferences): Promise<User> {

@@ -1,0 +1,81 @@
+import { EntityManager } from '@mikro-orm/postgresql';
+import { Injectable } from '@nestjs/common';
+import type { NotificationType } from '@warraq/contracts';
+import type { Db } from '../../database/transactions';
+
+export interface NotificationRow {
+  id: number;
+  type: NotificationType;
+  title: string;
+  body: string;
+  path: string | null;
+  read_at: Date | string | null;
+  created_at: Date | string;
+}
+
+const COLUMNS = 'id, type, title, body, path, read_at, created_at';
+
+/** A JS number array as a SQL int[] (params are inlined by the driver, so arrays go through JSON). */
+const INT_ARRAY = 'array(select jsonb_array_elements_text(?::jsonb)::int)';
+const TEXT_ARRAY = 'array(select jsonb_array_elements_text(?::jsonb))';
+
+/** Stored notifications (raw SQL: `returning` rows and set-based marks). */
+@Injectable()
+export class NotificationsRepository {
+  constructor(private readonly em: EntityManager) {}
+
+  /** Writes one notification in `db` (e.g. the caller's transaction) and returns its row. */
+  async insert(
+    userId: number,
+    n: { type: NotificationType; title: string; body: string; path: string | null },
+    db: Db = this.em,
+  ): Promise<NotificationRow> {
+    const rows = await db.execute<NotificationRow[]>(
+      `insert into notification (user_id, type, title, body, path) values (?, ?, ?, ?, ?) returning ${COLUMNS}`,
+      [userId, n.type, n.title, n.body, n.path],
+    );
+    return rows[0]!;
+  }
+
+  async unread(userId: number): Promise<number> {
+    const rows = await this.em.execute<{ n: number }[]>(
+      'select count(*)::int as n from notification where user_id = ? and read_at is null',
+      [userId],
+    );
+    return rows[0]?.n ?? 0;
+  }
+
+  /** One page of the user's notifications of `types` (null: every type), newest first, with the total. */
+  async page(
+    userId: number,
+    types: readonly NotificationType[] | null,
+    page: number,
+    limit: number,
+  ): Promise<{ rows: NotificationRow[]; total: number }> {
+    const where = types ? `user_id = ? and type = any(${TEXT_ARRAY})` : 'user_id = ?';
+    const params: unknown[] = types ? [userId, JSON.stringify(types)] : [userId];
+    const [rows, counted] = await Promise.all([
+      this.em.execute<NotificationRow[]>(
+        `select ${COLUMNS} from notification where ${where} order by created_at desc, id desc limit ? offset ?`,
+        [...params, limit, (page - 1) * limit],
+      ),
+      this.em.execute<{ n: number }[]>(`select count(*)::int as n from notification where ${where}`, params),
+    ]);
+    return { rows, total: counted[0]?.n ?? 0 };
+  }
+
+  /** Marks the user's own notifications read (all, or those of `ids`: anyone else's match nothing). */
+  async markRead(userId: number, ids: readonly number[] | 'all'): Promise<void> {
+    if (ids === 'all') {
+      await this.em.execute('update notification set read_at = now() where user_id = ? and read_at is null', [
+        userId,
+      ]);
+    } else {
+      await this.em.execute(
+        `update notification set read_at = now()
+         where user_id = ? and read_at is null and id = any(${INT_ARRAY})`,
+        [userId, JSON.stringify(ids)],
+      );
+    }
+  }
+}
