@@ -6,12 +6,12 @@ import { AwardPointsBodySchema, POINTS_LIMITS, type User } from '@warraq/contrac
 import { formatNumber, t } from '@/i18n';
 import { PROFILE_KEYS, awardPoints, fetchPoints, searchUsers } from '@/lib/api/profile';
 import { runMutation, usePolledQuery } from '@/lib/query';
-import { QueryError } from '@/islands/dashboard/QueryError';
-import { Pager } from '@/islands/common/Pager';
-import { TextField } from '@/islands/forms/TextField';
-import { useHydrated } from '@/islands/forms/use-hydrated';
-import { showServerFieldErrors } from './form-errors';
-import { showSystemError, showSystemSuccess } from './system-toasts';
+import { QueryError } from '@/ui/QueryError';
+import { Pager } from '@/ui/Pager';
+import { TextField } from '@/ui/TextField';
+import { useHydrated } from '@/ui/use-hydrated';
+import { showServerFieldErrors } from '@/ui/form-errors';
+import { showSystemError, showSystemSuccess } from '@/ui/system-toasts';
 
 const text = t.points;
 const dateTime = new Intl.DateTimeFormat('ar-SA', { dateStyle: 'medium', timeStyle: 'short' });

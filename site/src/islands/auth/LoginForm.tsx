@@ -11,9 +11,9 @@ import { afterLoginTarget } from '@/lib/site/post-login';
 import { hasPendingRedirect } from '@/lib/site/session-hints';
 import { showToast } from '@/stores/toasts';
 import { fmt, t } from '@/i18n';
-import { TextField } from '@/islands/forms/TextField';
-import { useHydrated } from '@/islands/forms/use-hydrated';
-import { applyFieldErrors } from '@/islands/forms/apply-field-errors';
+import { TextField } from '@/ui/TextField';
+import { useHydrated } from '@/ui/use-hydrated';
+import { applyFieldErrors } from '@/ui/apply-field-errors';
 
 const LoginFormSchema = LoginBodySchema.pick({ username: true, password: true });
 type LoginFormInput = z.input<typeof LoginFormSchema>;

@@ -10,9 +10,9 @@ import type { ClientSite } from '@/lib/site/client-site';
 import { afterLoginTarget } from '@/lib/site/post-login';
 import { showToast } from '@/stores/toasts';
 import { fmt, t } from '@/i18n';
-import { TextField } from '@/islands/forms/TextField';
-import { useHydrated } from '@/islands/forms/use-hydrated';
-import { applyFieldErrors } from '@/islands/forms/apply-field-errors';
+import { TextField } from '@/ui/TextField';
+import { useHydrated } from '@/ui/use-hydrated';
+import { applyFieldErrors } from '@/ui/apply-field-errors';
 
 type RegisterInput = z.input<typeof RegisterFormSchema>;
 type RegisterValues = z.output<typeof RegisterFormSchema>;

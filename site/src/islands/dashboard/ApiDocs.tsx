@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { fmt, formatNumber, t } from '@/i18n';
 import { apiRequest } from '@/lib/api/client';
 import { usePolledQuery } from '@/lib/query';
-import { DASHBOARD_KEYS } from './dashboard-queries';
+import { DASHBOARD_KEYS } from '@/lib/system/dashboard-queries';
 import {
   filterDocs,
   readApiDocs,
@@ -13,7 +13,7 @@ import {
   type DocParam,
   type JsonSchema,
 } from './openapi';
-import { QueryError } from './QueryError';
+import { QueryError } from '@/ui/QueryError';
 import { SchemaView } from './SchemaView';
 
 const text = t.dashboard.docs;

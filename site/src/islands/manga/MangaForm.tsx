@@ -16,8 +16,8 @@ import { href, type HrefContext } from '@/lib/site/href';
 import { seriesPath } from '@/lib/site/manga-links';
 import { dismissToast, showToast } from '@/stores/toasts';
 import { fmt, t } from '@/i18n';
-import { TextField } from '@/islands/forms/TextField';
-import { useHydrated } from '@/islands/forms/use-hydrated';
+import { TextField } from '@/ui/TextField';
+import { useHydrated } from '@/ui/use-hydrated';
 import { CoverUploadField } from './CoverUploadField';
 
 export interface MangaFormProps {

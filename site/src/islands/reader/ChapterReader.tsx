@@ -9,7 +9,7 @@ import { href, type HrefContext } from '@/lib/site/href';
 import { chapterPath, seriesPath } from '@/lib/site/manga-links';
 import { showToast } from '@/stores/toasts';
 import { fmt, t } from '@/i18n';
-import { ReaderModeration } from '@/islands/moderation/ReaderModeration';
+import { ReaderModeration } from './ReaderModeration';
 import { storeReadingMode, storedReadingMode } from './reading-mode-store';
 
 export interface ChapterReaderProps {

@@ -4,10 +4,10 @@ import { ChangePasswordFormSchema, type ChangePasswordForm as ChangePasswordValu
 import { changePassword } from '@/lib/api/auth';
 import { showToast } from '@/stores/toasts';
 import { t } from '@/i18n';
-import { TextField } from '@/islands/forms/TextField';
-import { useHydrated } from '@/islands/forms/use-hydrated';
+import { TextField } from '@/ui/TextField';
+import { useHydrated } from '@/ui/use-hydrated';
 import { PasswordStrengthMeter } from './PasswordStrengthMeter';
-import { applyFieldErrors } from '@/islands/forms/apply-field-errors';
+import { applyFieldErrors } from '@/ui/apply-field-errors';
 
 /** oldPassword + newPassword → POST /api/auth/change-password, with the strength meter. */
 export default function ChangePasswordForm() {

@@ -5,9 +5,9 @@ import { EmailSchema, UsernameSchema, type UpdateUserBody } from '@warraq/contra
 import { updateUser } from '@/lib/api/users';
 import { showToast } from '@/stores/toasts';
 import { t } from '@/i18n';
-import { TextField } from '@/islands/forms/TextField';
-import { useHydrated } from '@/islands/forms/use-hydrated';
-import { applyFieldErrors } from '@/islands/forms/apply-field-errors';
+import { TextField } from '@/ui/TextField';
+import { useHydrated } from '@/ui/use-hydrated';
+import { applyFieldErrors } from '@/ui/apply-field-errors';
 
 const ProfileFormSchema = z.object({ username: UsernameSchema, email: EmailSchema });
 type ProfileInput = z.input<typeof ProfileFormSchema>;

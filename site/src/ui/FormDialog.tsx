@@ -1,7 +1,7 @@
 import type { FormEventHandler, ReactNode } from 'react';
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { t } from '@/i18n';
-import { DialogButtons } from '@/islands/common/DialogButtons';
+import { DialogButtons } from './DialogButtons';
 import { Modal } from './Modal';
 import { showServerFieldErrors } from './form-errors';
 import { showSystemError, showSystemSuccess } from './system-toasts';

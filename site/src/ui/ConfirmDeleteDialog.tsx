@@ -1,5 +1,5 @@
 import { fmt, t } from '@/i18n';
-import { ConfirmDialog } from '@/islands/common/ConfirmDialog';
+import { ConfirmDialog } from './ConfirmDialog';
 import { showSystemError } from './system-toasts';
 
 export interface ConfirmDeleteDialogProps {

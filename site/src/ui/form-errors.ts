@@ -1,6 +1,6 @@
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { ApiError } from '@/lib/api/api-error';
-import { applyFieldErrors } from '@/islands/forms/apply-field-errors';
+import { applyFieldErrors } from './apply-field-errors';
 
 /**
  * Puts a refused save's reasons on the form's fields: the 400 field errors, and a 409 without
