@@ -12,7 +12,7 @@ import { RowActions } from '@/ui/RowActions';
 import { SslBadge, StatusBadge } from '@/ui/StatusBadge';
 import { Cell, STACKED_TABLE, StackedTable } from '@/ui/stacked-table';
 import { ADMIN_KEYS, deleteDomain, fetchDomains, refreshQuery } from './system-api';
-import { showSystemSuccess } from '@/ui/system-toasts';
+import { showToast } from '@/stores/toasts';
 import { useNewFlag } from './use-new-flag';
 
 const text = t.systemAdmin.domains;
@@ -118,7 +118,7 @@ export default function DomainsAdmin({ openNew }: DomainsAdminProps) {
         onConfirm={async () => {
           if (!deleting) return;
           await deleteDomain(deleting.id);
-          showSystemSuccess(SYSTEM_MESSAGES.domainDeleted);
+          showToast({ title: SYSTEM_MESSAGES.domainDeleted });
         }}
       />
     </div>

@@ -11,7 +11,7 @@ import { ServiceFormDialog, type ServiceDialogState } from './ServiceFormDialog'
 import { StatusBadge } from '@/ui/StatusBadge';
 import { Cell, STACKED_TABLE, StackedTable } from '@/ui/stacked-table';
 import { ADMIN_KEYS, deleteService, fetchServices, refreshQuery } from './system-api';
-import { showSystemSuccess } from '@/ui/system-toasts';
+import { showToast } from '@/stores/toasts';
 import { useNewFlag } from './use-new-flag';
 
 const text = t.systemAdmin.services;
@@ -107,7 +107,7 @@ export default function ServicesAdmin({ openNew }: ServicesAdminProps) {
         onConfirm={async () => {
           if (!deleting) return;
           await deleteService(deleting.id);
-          showSystemSuccess(SYSTEM_MESSAGES.serviceDeleted);
+          showToast({ title: SYSTEM_MESSAGES.serviceDeleted });
         }}
       />
     </div>

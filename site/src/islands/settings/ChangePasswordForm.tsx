@@ -6,8 +6,8 @@ import { showToast } from '@/stores/toasts';
 import { t } from '@/i18n';
 import { TextField } from '@/ui/TextField';
 import { useHydrated } from '@/ui/use-hydrated';
+import { submitForm } from '@/ui/form-submit';
 import { PasswordStrengthMeter } from './PasswordStrengthMeter';
-import { applyFieldErrors } from '@/ui/apply-field-errors';
 
 /** oldPassword + newPassword → POST /api/auth/change-password, with the strength meter. */
 export default function ChangePasswordForm() {
@@ -26,18 +26,14 @@ export default function ChangePasswordForm() {
   const newPassword = watch('newPassword');
 
   async function handleChange(values: ChangePasswordValues) {
-    try {
-      await changePassword({ oldPassword: values.oldPassword, newPassword: values.newPassword });
-      reset();
-      showToast({ title: t.settings.password.success });
-    } catch (error) {
-      applyFieldErrors(error, setError, ['oldPassword', 'newPassword']);
-      showToast({
-        title: t.settings.password.failed,
-        description: error instanceof Error ? error.message : undefined,
-        variant: 'destructive',
-      });
-    }
+    const outcome = await submitForm(
+      () => changePassword({ oldPassword: values.oldPassword, newPassword: values.newPassword }),
+      { setError, fields: ['oldPassword', 'newPassword'] },
+      { title: t.settings.password.failed },
+    );
+    if (!outcome.ok) return;
+    reset();
+    showToast({ title: t.settings.password.success });
   }
 
   return (
