@@ -1,6 +1,7 @@
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { SYSTEM_MESSAGES } from '@warraq/contracts';
-import { ApiError, ApiTimeoutError } from '@/lib/api/api-error';
+import { ApiError } from '@/lib/api/api-error';
+import { failureText } from '@/lib/errors/failure-text';
 import { showToast } from '@/stores/toasts';
 import { t } from '@/i18n';
 
@@ -18,7 +19,7 @@ export interface FormFieldTarget<T extends FieldValues> {
 /** A form's failure toast (spec §8): its title, and what it says when the server gave no reason. */
 export interface FailureToast {
   title: string;
-  fallback?: string | ((error: unknown) => string) | undefined;
+  fallback?: string | ((error: unknown) => string | undefined) | undefined;
   durationMs?: number | undefined;
 }
 
@@ -27,13 +28,6 @@ export const SYSTEM_FAILURE: FailureToast = {
   title: t.systemAdmin.errorTitle,
   fallback: SYSTEM_MESSAGES.genericError,
 };
-
-/** Why a call failed, in Arabic: a timeout's sentence, the server's reason, else the form's fallback. */
-export function failureText(error: unknown, fallback: FailureToast['fallback']): string | undefined {
-  if (error instanceof ApiTimeoutError) return t.errors.timeout;
-  if (error instanceof ApiError && error.message) return error.message;
-  return typeof fallback === 'function' ? fallback(error) : fallback;
-}
 
 /** Shows the server's field errors (400/409 answers) under the form's own inputs. */
 export function showServerFieldErrors<T extends FieldValues>(
