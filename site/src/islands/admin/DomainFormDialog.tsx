@@ -9,11 +9,11 @@ import {
   type Domain,
 } from '@warraq/contracts';
 import { t } from '@/i18n';
-import { TextField } from '@/islands/forms/TextField';
-import { useHydrated } from '@/islands/forms/use-hydrated';
+import { TextField } from '@/ui/TextField';
+import { useHydrated } from '@/ui/use-hydrated';
 import { usePolledQuery } from '@/lib/query';
-import { DialogForm, FormDialog, saveForm, type FormDialogState } from './FormDialog';
-import { SelectField } from './SelectField';
+import { DialogForm, FormDialog, saveForm, type FormDialogState } from '@/ui/FormDialog';
+import { SelectField } from '@/ui/SelectField';
 import { ADMIN_KEYS, createDomain, fetchServices, updateDomain } from './system-api';
 
 /** The contract's body with the service chosen in a select ('' for none); primary is never set here. */

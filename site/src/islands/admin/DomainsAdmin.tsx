@@ -1,18 +1,18 @@
 import { useState } from 'react';
 import { SYSTEM_MESSAGES, type Domain } from '@warraq/contracts';
 import { formatDate, t } from '@/i18n';
-import { useHydrated } from '@/islands/forms/use-hydrated';
-import { QueryView } from '@/islands/common/QueryView';
+import { useHydrated } from '@/ui/use-hydrated';
+import { QueryView } from '@/ui/QueryView';
 import { usePolledQuery } from '@/lib/query';
-import { ConfirmDeleteDialog } from './ConfirmDeleteDialog';
+import { ConfirmDeleteDialog } from '@/ui/ConfirmDeleteDialog';
 import { DomainFormDialog, type DomainDialogState } from './DomainFormDialog';
-import { ListToolbar } from './ListToolbar';
-import { PrimaryDomainCard, splitDomains } from './PrimaryDomain';
-import { RowActions } from './RowActions';
-import { SslBadge, StatusBadge } from './StatusBadge';
-import { Cell, STACKED_TABLE, StackedTable } from './stacked-table';
+import { ListToolbar } from '@/ui/ListToolbar';
+import { PrimaryDomainCard, splitDomains } from '@/ui/PrimaryDomain';
+import { RowActions } from '@/ui/RowActions';
+import { SslBadge, StatusBadge } from '@/ui/StatusBadge';
+import { Cell, STACKED_TABLE, StackedTable } from '@/ui/stacked-table';
 import { ADMIN_KEYS, deleteDomain, fetchDomains, refreshQuery } from './system-api';
-import { showSystemSuccess } from './system-toasts';
+import { showToast } from '@/stores/toasts';
 import { useNewFlag } from './use-new-flag';
 
 const text = t.systemAdmin.domains;
@@ -118,7 +118,7 @@ export default function DomainsAdmin({ openNew }: DomainsAdminProps) {
         onConfirm={async () => {
           if (!deleting) return;
           await deleteDomain(deleting.id);
-          showSystemSuccess(SYSTEM_MESSAGES.domainDeleted);
+          showToast({ title: SYSTEM_MESSAGES.domainDeleted });
         }}
       />
     </div>

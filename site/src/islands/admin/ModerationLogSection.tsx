@@ -1,8 +1,8 @@
 import type { ModerationAction, ModerationLogEntry } from '@warraq/contracts';
 import { t } from '@/i18n';
-import { formatDateTime } from '@/islands/dashboard/format';
-import { PagedLog } from './PagedLog';
-import { Cell, STACKED_TABLE, StackedTable } from './stacked-table';
+import { formatDateTime } from '@/lib/format/format';
+import { PagedLog } from '@/ui/PagedLog';
+import { Cell, STACKED_TABLE, StackedTable } from '@/ui/stacked-table';
 import { ADMIN_KEYS, fetchModerationLog } from './system-api';
 
 const text = t.logs.moderation;

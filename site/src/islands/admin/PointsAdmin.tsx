@@ -6,12 +6,12 @@ import { AwardPointsBodySchema, POINTS_LIMITS, type User } from '@warraq/contrac
 import { formatNumber, t } from '@/i18n';
 import { PROFILE_KEYS, awardPoints, fetchPoints, searchUsers } from '@/lib/api/profile';
 import { runMutation, usePolledQuery } from '@/lib/query';
-import { QueryError } from '@/islands/dashboard/QueryError';
-import { Pager } from '@/islands/common/Pager';
-import { TextField } from '@/islands/forms/TextField';
-import { useHydrated } from '@/islands/forms/use-hydrated';
-import { showServerFieldErrors } from './form-errors';
-import { showSystemError, showSystemSuccess } from './system-toasts';
+import { QueryError } from '@/ui/QueryError';
+import { Pager } from '@/ui/Pager';
+import { TextField } from '@/ui/TextField';
+import { useHydrated } from '@/ui/use-hydrated';
+import { SYSTEM_FAILURE, submitForm } from '@/ui/form-submit';
+import { showToast } from '@/stores/toasts';
 
 const text = t.points;
 const dateTime = new Intl.DateTimeFormat('ar-SA', { dateStyle: 'medium', timeStyle: 'short' });
@@ -104,20 +104,21 @@ function AwardForm({ user }: { user: Picked }) {
   });
 
   async function save(values: AwardValues) {
-    try {
-      const answer = await runMutation(() => awardPoints({ user_id: user.id, ...values }), {
-        invalidates: [['points', user.id], ['profile']],
-        // An award has no key the server could recognise a repeat by.
-        retry: false,
-      });
-      showSystemSuccess(answer.message);
-      // The amount is cleared too, so a second click cannot repeat the award by accident.
-      reset({ service: values.service, description: '', amount: Number.NaN });
-    } catch (error) {
+    const outcome = await submitForm(
+      () =>
+        runMutation(() => awardPoints({ user_id: user.id, ...values }), {
+          invalidates: [['points', user.id], ['profile']],
+          // An award has no key the server could recognise a repeat by.
+          retry: false,
+        }),
       // A refused deduction (409, balance too low) belongs to the amount.
-      showServerFieldErrors(error, setError, FIELDS, 'amount');
-      showSystemError(error);
-    }
+      { setError, fields: FIELDS, conflictField: 'amount' },
+      SYSTEM_FAILURE,
+    );
+    if (!outcome.ok) return;
+    showToast({ title: outcome.value.message });
+    // The amount is cleared too, so a second click cannot repeat the award by accident.
+    reset({ service: values.service, description: '', amount: Number.NaN });
   }
 
   return (

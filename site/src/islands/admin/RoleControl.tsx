@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { assignableRoles, type Role } from '@warraq/contracts';
 import { changeRole } from '@/lib/api/users';
 import { fmt, t } from '@/i18n';
-import { useHydrated } from '@/islands/forms/use-hydrated';
+import { useHydrated } from '@/ui/use-hydrated';
 import { showToast } from '@/stores/toasts';
 
 interface RoleControlProps {

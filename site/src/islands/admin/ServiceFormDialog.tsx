@@ -9,10 +9,10 @@ import {
   type Service,
 } from '@warraq/contracts';
 import { t } from '@/i18n';
-import { TextField } from '@/islands/forms/TextField';
-import { useHydrated } from '@/islands/forms/use-hydrated';
-import { DialogForm, FormDialog, saveForm, type FormDialogState } from './FormDialog';
-import { SelectField } from './SelectField';
+import { TextField } from '@/ui/TextField';
+import { useHydrated } from '@/ui/use-hydrated';
+import { DialogForm, FormDialog, saveForm, type FormDialogState } from '@/ui/FormDialog';
+import { SelectField } from '@/ui/SelectField';
 import { createService, updateService } from './system-api';
 
 type ServiceInput = z.input<typeof CreateServiceBodySchema>;

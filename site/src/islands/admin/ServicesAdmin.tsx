@@ -1,17 +1,17 @@
 import { useState } from 'react';
 import { SYSTEM_MESSAGES, type Service } from '@warraq/contracts';
 import { formatDate, t } from '@/i18n';
-import { useHydrated } from '@/islands/forms/use-hydrated';
-import { QueryView } from '@/islands/common/QueryView';
+import { useHydrated } from '@/ui/use-hydrated';
+import { QueryView } from '@/ui/QueryView';
 import { usePolledQuery } from '@/lib/query';
-import { ConfirmDeleteDialog } from './ConfirmDeleteDialog';
-import { ListToolbar } from './ListToolbar';
-import { RowActions } from './RowActions';
+import { ConfirmDeleteDialog } from '@/ui/ConfirmDeleteDialog';
+import { ListToolbar } from '@/ui/ListToolbar';
+import { RowActions } from '@/ui/RowActions';
 import { ServiceFormDialog, type ServiceDialogState } from './ServiceFormDialog';
-import { StatusBadge } from './StatusBadge';
-import { Cell, STACKED_TABLE, StackedTable } from './stacked-table';
+import { StatusBadge } from '@/ui/StatusBadge';
+import { Cell, STACKED_TABLE, StackedTable } from '@/ui/stacked-table';
 import { ADMIN_KEYS, deleteService, fetchServices, refreshQuery } from './system-api';
-import { showSystemSuccess } from './system-toasts';
+import { showToast } from '@/stores/toasts';
 import { useNewFlag } from './use-new-flag';
 
 const text = t.systemAdmin.services;
@@ -107,7 +107,7 @@ export default function ServicesAdmin({ openNew }: ServicesAdminProps) {
         onConfirm={async () => {
           if (!deleting) return;
           await deleteService(deleting.id);
-          showSystemSuccess(SYSTEM_MESSAGES.serviceDeleted);
+          showToast({ title: SYSTEM_MESSAGES.serviceDeleted });
         }}
       />
     </div>

@@ -8,7 +8,7 @@ import {
 } from '@warraq/contracts';
 import { api } from '@/lib/api/client';
 import { queryCache, runMutation, type QueryKey } from '@/lib/query';
-import { DASHBOARD_KEYS, fetchDomains } from '@/islands/dashboard/dashboard-queries';
+import { DASHBOARD_KEYS, fetchDomains } from '@/lib/system/dashboard-queries';
 
 /**
  * The admin pages' queries and mutations. Keys live under `['system']` (and the moderation log

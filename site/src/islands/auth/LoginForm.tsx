@@ -4,16 +4,15 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { LoginBodySchema, TIMINGS, isMobileUserAgent } from '@warraq/contracts';
 import type { z } from 'zod';
 import { login } from '@/lib/api/auth';
-import { ApiError } from '@/lib/api/api-error';
 import { describeDevice } from '@/lib/api/device';
 import type { ClientSite } from '@/lib/site/client-site';
 import { afterLoginTarget } from '@/lib/site/post-login';
 import { hasPendingRedirect } from '@/lib/site/session-hints';
 import { showToast } from '@/stores/toasts';
 import { fmt, t } from '@/i18n';
-import { TextField } from '@/islands/forms/TextField';
-import { useHydrated } from '@/islands/forms/use-hydrated';
-import { applyFieldErrors } from '@/islands/forms/apply-field-errors';
+import { TextField } from '@/ui/TextField';
+import { useHydrated } from '@/ui/use-hydrated';
+import { submitForm } from '@/ui/form-submit';
 
 const LoginFormSchema = LoginBodySchema.pick({ username: true, password: true });
 type LoginFormInput = z.input<typeof LoginFormSchema>;
@@ -45,27 +44,24 @@ export default function LoginForm({ site, redirectParam, notice, serverSession }
 
   async function handleLogin(values: LoginFormValues) {
     setFailure(null);
-    try {
-      const answer = await login({ ...values, ...describeDevice() });
-      showToast({
-        title: t.login.successTitle,
-        description: fmt(t.login.welcome, { username: answer.user.username }),
-        durationMs: answer.isAdmin ? TIMINGS.loginToastAdminMs : TIMINGS.loginToastMs,
-      });
-      setDone(true);
-      const target = afterLoginTarget(answer, site, redirectParam);
-      setTimeout(() => window.location.assign(target), TIMINGS.loginRedirectDelayMs);
-    } catch (error) {
-      const message = error instanceof ApiError && error.message ? error.message : t.login.failedDefault;
-      applyFieldErrors(error, setError, ['username', 'password']);
-      setFailure(message);
-      showToast({
-        title: t.login.failedTitle,
-        description: message,
-        variant: 'destructive',
-        durationMs: TIMINGS.loginErrorToastMs,
-      });
+    const outcome = await submitForm(
+      () => login({ ...values, ...describeDevice() }),
+      { setError, fields: ['username', 'password'] },
+      { title: t.login.failedTitle, fallback: t.login.failedDefault, durationMs: TIMINGS.loginErrorToastMs },
+    );
+    if (!outcome.ok) {
+      setFailure(outcome.message ?? null);
+      return;
     }
+    const answer = outcome.value;
+    showToast({
+      title: t.login.successTitle,
+      description: fmt(t.login.welcome, { username: answer.user.username }),
+      durationMs: answer.isAdmin ? TIMINGS.loginToastAdminMs : TIMINGS.loginToastMs,
+    });
+    setDone(true);
+    const target = afterLoginTarget(answer, site, redirectParam);
+    setTimeout(() => window.location.assign(target), TIMINGS.loginRedirectDelayMs);
   }
 
   return (

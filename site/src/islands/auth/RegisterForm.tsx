@@ -8,11 +8,10 @@ import { ApiError } from '@/lib/api/api-error';
 import { describeDevice } from '@/lib/api/device';
 import type { ClientSite } from '@/lib/site/client-site';
 import { afterLoginTarget } from '@/lib/site/post-login';
-import { showToast } from '@/stores/toasts';
 import { fmt, t } from '@/i18n';
-import { TextField } from '@/islands/forms/TextField';
-import { useHydrated } from '@/islands/forms/use-hydrated';
-import { applyFieldErrors } from '@/islands/forms/apply-field-errors';
+import { TextField } from '@/ui/TextField';
+import { useHydrated } from '@/ui/use-hydrated';
+import { submitForm } from '@/ui/form-submit';
 
 type RegisterInput = z.input<typeof RegisterFormSchema>;
 type RegisterValues = z.output<typeof RegisterFormSchema>;
@@ -25,6 +24,9 @@ export interface RegisterFormProps {
   loginHref: string;
 }
 
+/** A refusal without a reason names its HTTP status (0: no answer). */
+const failedStatus = (error: unknown) =>
+  fmt(t.register.failedStatus, { code: error instanceof ApiError ? error.status : 0 });
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export default function RegisterForm({ site, loginHref }: RegisterFormProps) {
@@ -45,34 +47,26 @@ export default function RegisterForm({ site, loginHref }: RegisterFormProps) {
   async function handleRegister(values: RegisterValues) {
     setFailure(null);
     const device = describeDevice();
-    try {
-      const answer = await registerAccount({
-        username: values.username,
-        email: values.email,
-        password: values.password,
-        points: 0,
-        created_at: new Date().toISOString(),
-        device: device.device,
-        deviceInfo: device.deviceInfo,
-      });
-      setBanner(answer.message || t.register.successTitle);
-      setStage('registered');
-    } catch (error) {
-      const status = error instanceof ApiError ? error.status : 0;
-      const message =
-        error instanceof ApiError && error.message
-          ? error.message
-          : fmt(t.register.failedStatus, { code: status });
-      applyFieldErrors(error, setError, FIELDS);
-      setFailure(message);
-      showToast({
-        title: t.register.failedTitle,
-        description: message,
-        variant: 'destructive',
-        durationMs: TIMINGS.registerToastMs,
-      });
+    const outcome = await submitForm(
+      () =>
+        registerAccount({
+          username: values.username,
+          email: values.email,
+          password: values.password,
+          points: 0,
+          created_at: new Date().toISOString(),
+          device: device.device,
+          deviceInfo: device.deviceInfo,
+        }),
+      { setError, fields: FIELDS },
+      { title: t.register.failedTitle, fallback: failedStatus, durationMs: TIMINGS.registerToastMs },
+    );
+    if (!outcome.ok) {
+      setFailure(outcome.message ?? null);
       return;
     }
+    setBanner(outcome.value.message || t.register.successTitle);
+    setStage('registered');
 
     await wait(TIMINGS.registerAutoLoginDelayMs);
     try {

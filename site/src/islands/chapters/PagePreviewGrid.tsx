@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { fmt, formatNumber, t } from '@/i18n';
-import type { FileEntry } from './use-chapter-upload';
+import type { FileEntry } from '@/lib/chapters/chapter-upload-machine';
 
 export interface PagePreviewGridProps {
-  files: FileEntry[];
+  files: readonly FileEntry[];
 }
 
 /**

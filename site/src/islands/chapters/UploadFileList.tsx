@@ -2,10 +2,10 @@ import { memo } from 'react';
 import { formatBytes } from '@/lib/chapters/chapter-files';
 import { toPercent } from '@/lib/chapters/upload-progress';
 import { fmt, t } from '@/i18n';
-import type { FileEntry, FileStatus } from './use-chapter-upload';
+import type { FileEntry, FileStatus } from '@/lib/chapters/chapter-upload-machine';
 
 export interface UploadFileListProps {
-  files: FileEntry[];
+  files: readonly FileEntry[];
   /** Files may be removed (editing, or a declared upload waiting on the uploader). */
   canRemove: boolean;
   /** Failed sends may be retried (the upload is declared and receiving). */

@@ -4,11 +4,11 @@ import { formatBytes } from '@/lib/chapters/chapter-files';
 import { bytesFraction, processingFraction, toPercent } from '@/lib/chapters/upload-progress';
 import { sharedRealtime } from '@/lib/realtime/realtime';
 import { fmt, formatNumber, t } from '@/i18n';
-import type { FileEntry, Phase } from './use-chapter-upload';
+import type { FileEntry, Phase } from '@/lib/chapters/chapter-upload-machine';
 
 export interface UploadProgressPanelProps {
   phase: Phase;
-  files: FileEntry[];
+  files: readonly FileEntry[];
   onRetryFiles: () => void;
   onRetryCommit: () => void;
   onRetryProcessing: () => void;

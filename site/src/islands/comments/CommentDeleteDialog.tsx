@@ -1,6 +1,6 @@
 import type { Comment } from '@warraq/contracts';
 import { t } from '@/i18n';
-import { ConfirmDialog } from '@/islands/common/ConfirmDialog';
+import { ConfirmDialog } from '@/ui/ConfirmDialog';
 
 export interface CommentDeleteDialogProps {
   /** The comment to delete; null keeps the dialog closed. */

@@ -2,7 +2,7 @@ import { useId, useState, type KeyboardEvent, type SyntheticEvent } from 'react'
 import { COMMENT_LIMITS, cleanCommentText } from '@warraq/contracts';
 import { showToast } from '@/stores/toasts';
 import { fmt, formatNumber, t } from '@/i18n';
-import { useHydrated } from '@/islands/forms/use-hydrated';
+import { useHydrated } from '@/ui/use-hydrated';
 
 export interface CommentFormProps {
   label: string;

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { COMMENT_MESSAGES, type Comment } from '@warraq/contracts';
 import { fmt, formatNumber, t } from '@/i18n';
 import { CommentForm } from './CommentForm';
-import { exactCommentTime, relativeCommentTime } from './comment-time';
+import { exactCommentTime, relativeCommentTime } from '@/lib/format/comment-time';
 import { commentAnchor } from './comment-tree';
 
 /** Replies indent up to this depth; deeper ones line up with their parent so phones keep their width. */

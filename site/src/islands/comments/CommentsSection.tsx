@@ -4,14 +4,14 @@ import { deleteComment, editComment, postComment, toggleCommentLike } from '@/li
 import { flipped, runOptimisticToggle } from '@/lib/content/optimistic-toggle';
 import { showToast } from '@/stores/toasts';
 import { formatNumber, fmt, t } from '@/i18n';
-import { LoadError, LoadingLine } from '@/islands/common/LoadState';
+import { LoadError, LoadingLine } from '@/ui/LoadState';
 import { CommentDeleteDialog } from './CommentDeleteDialog';
 import { CommentForm } from './CommentForm';
 import { CommentItem, type CommentThreadActions, type Viewer } from './CommentItem';
 import { commentFailure } from './comment-errors';
 import { anchoredCommentId, commentAnchor, findComment, updateComment } from './comment-tree';
 import { useComments } from './use-comments';
-import { useNow } from './use-now';
+import { useNow } from '@/ui/use-now';
 
 export interface CommentsSectionProps {
   contentId: number;

@@ -3,7 +3,7 @@ import { SYSTEM_ROUTES } from '@warraq/contracts';
 import { fmt, formatNumber, t } from '@/i18n';
 import { api } from '@/lib/api/client';
 import { usePolledQuery } from '@/lib/query';
-import { DASHBOARD_KEYS } from './dashboard-queries';
+import { DASHBOARD_KEYS } from '@/lib/system/dashboard-queries';
 import {
   filterDocs,
   readApiDocs,
@@ -12,7 +12,7 @@ import {
   type DocParam,
   type JsonSchema,
 } from './openapi';
-import { QueryError } from './QueryError';
+import { QueryError } from '@/ui/QueryError';
 import { SchemaView } from './SchemaView';
 
 const text = t.dashboard.docs;

@@ -1,7 +1,7 @@
 import { fmt, formatNumber, t } from '@/i18n';
 import { usePolledQuery } from '@/lib/query';
-import { DASHBOARD_KEYS, fetchHealth } from './dashboard-queries';
-import { Tooltip } from './Tooltip';
+import { DASHBOARD_KEYS, fetchHealth } from '@/lib/system/dashboard-queries';
+import { Tooltip } from '@/ui/Tooltip';
 import { useRealtime } from './use-realtime';
 import type { RealtimeStatus } from '@/lib/realtime/realtime';
 

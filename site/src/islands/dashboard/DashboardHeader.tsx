@@ -3,8 +3,8 @@ import { t } from '@/i18n';
 import { invalidateQueries, usePolledQuery } from '@/lib/query';
 import { showToast } from '@/stores/toasts';
 import { ApiIndicator } from './ApiIndicator';
-import { DASHBOARD_KEYS, REFRESH_PREFIXES, fetchStats, fetchVersion } from './dashboard-queries';
-import { formatDateTime } from './format';
+import { DASHBOARD_KEYS, REFRESH_PREFIXES, fetchStats, fetchVersion } from '@/lib/system/dashboard-queries';
+import { formatDateTime } from '@/lib/format/format';
 
 interface DashboardHeaderProps {
   /** The services page with its add dialog open; null for viewers who may not add services. */

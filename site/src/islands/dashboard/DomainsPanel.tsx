@@ -1,9 +1,9 @@
 import type { Domain } from '@warraq/contracts';
 import { t } from '@/i18n';
-import { PrimaryDomainCard, splitDomains } from '@/islands/admin/PrimaryDomain';
-import { QueryView } from '@/islands/common/QueryView';
+import { PrimaryDomainCard, splitDomains } from '@/ui/PrimaryDomain';
+import { QueryView } from '@/ui/QueryView';
 import { usePolledQuery } from '@/lib/query';
-import { DASHBOARD_KEYS, fetchDomains } from './dashboard-queries';
+import { DASHBOARD_KEYS, fetchDomains } from '@/lib/system/dashboard-queries';
 
 const text = t.dashboard.domains;
 

@@ -4,8 +4,8 @@ import { fmt, formatNumber, t } from '@/i18n';
 import { setQueryData, usePolledQuery } from '@/lib/query';
 import { sharedRealtime } from '@/lib/realtime/realtime';
 import { RECONNECT_POLICY } from '@/lib/realtime/reconnect-policy';
-import { DASHBOARD_KEYS, fetchHealth, fetchPending, fetchStats } from './dashboard-queries';
-import { formatTime } from './format';
+import { DASHBOARD_KEYS, fetchHealth, fetchPending, fetchStats } from '@/lib/system/dashboard-queries';
+import { formatTime } from '@/lib/format/format';
 import { useRealtime } from './use-realtime';
 
 const text = t.dashboard.realtime;

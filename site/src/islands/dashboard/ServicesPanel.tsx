@@ -2,10 +2,10 @@ import type { ReactNode } from 'react';
 import type { ComponentHealth, HealthResponse } from '@warraq/contracts';
 import { fmt, formatNumber, t } from '@/i18n';
 import { usePolledQuery } from '@/lib/query';
-import { DASHBOARD_KEYS, fetchHealth } from './dashboard-queries';
-import { formatDateTime } from './format';
+import { DASHBOARD_KEYS, fetchHealth } from '@/lib/system/dashboard-queries';
+import { formatDateTime } from '@/lib/format/format';
 import { HealthBadge } from './HealthBadge';
-import { QueryError } from './QueryError';
+import { QueryError } from '@/ui/QueryError';
 
 const text = t.dashboard.services;
 

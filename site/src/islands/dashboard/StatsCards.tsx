@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 import { fmt, formatNumber, t } from '@/i18n';
 import { usePolledQuery } from '@/lib/query';
-import { DASHBOARD_KEYS, fetchStats } from './dashboard-queries';
-import { formatBytes } from './format';
-import { QueryError } from './QueryError';
+import { DASHBOARD_KEYS, fetchStats } from '@/lib/system/dashboard-queries';
+import { formatBytes } from '@/lib/format/format';
+import { QueryError } from '@/ui/QueryError';
 
 interface CardProps {
   id: string;

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { map } from 'nanostores';
 import { useStore } from '@nanostores/react';
-import { useHydrated } from '@/islands/forms/use-hydrated';
+import { useHydrated } from '@/ui/use-hydrated';
 import { INITIAL_REALTIME_STATE, sharedRealtime, type RealtimeState } from '@/lib/realtime/realtime';
 
 // What a server render shows (there is no socket there); equal to the client's state before start.

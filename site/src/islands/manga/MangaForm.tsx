@@ -11,13 +11,13 @@ import {
   type MangaForm as MangaFormValues,
 } from '@warraq/contracts';
 import { createContent } from '@/lib/api/content';
-import { ApiError, ApiTimeoutError } from '@/lib/api/api-error';
 import { href, type HrefContext } from '@/lib/site/href';
 import { seriesPath } from '@/lib/site/manga-links';
 import { dismissToast, showToast } from '@/stores/toasts';
 import { fmt, t } from '@/i18n';
-import { TextField } from '@/islands/forms/TextField';
-import { useHydrated } from '@/islands/forms/use-hydrated';
+import { TextField } from '@/ui/TextField';
+import { useHydrated } from '@/ui/use-hydrated';
+import { submitForm } from '@/ui/form-submit';
 import { CoverUploadField } from './CoverUploadField';
 
 export interface MangaFormProps {
@@ -26,6 +26,7 @@ export interface MangaFormProps {
 
 const CREATING_TOAST_MS = 60_000;
 const SUCCESS_REDIRECT_DELAY_MS = 1000;
+const FAILED_TOAST_MS = 8000;
 const FIELDS = [
   'title',
   'description',
@@ -41,7 +42,7 @@ const FIELDS = [
   'origin',
 ] as const satisfies readonly (keyof MangaFormValues)[];
 /** Server field names (CreateContentBody) → the form's inputs. */
-const SERVER_FIELDS: Record<string, keyof MangaFormValues> = {
+const SERVER_FIELDS: Readonly<Record<string, keyof MangaFormValues>> = {
   title: 'title',
   description: 'description',
   thumbnail: 'coverImage',
@@ -115,33 +116,26 @@ export default function MangaForm({ site }: MangaFormProps) {
       description: t.mangaForm.creatingBody,
       durationMs: CREATING_TOAST_MS,
     });
-    try {
-      const answer = await createContent(mangaFormToBody(values, 'manga'));
-      dismissToast(creating);
-      const seconds = ((performance.now() - started) / 1000).toFixed(1);
-      showToast({ title: t.mangaForm.created, description: fmt(t.mangaForm.createdBody, { seconds }) });
-      setDone(true);
-      // Let the success toast be read before the new series page replaces this one.
-      setTimeout(
-        () => window.location.assign(href(seriesPath(answer.slug), site)),
-        SUCCESS_REDIRECT_DELAY_MS,
-      );
-    } catch (error) {
-      dismissToast(creating);
-      if (error instanceof ApiError) {
-        for (const [field, message] of Object.entries(error.fieldErrors)) {
-          const name = SERVER_FIELDS[field] ?? FIELDS.find((candidate) => candidate === field);
-          if (name) setError(name, { message });
+    const outcome = await submitForm(
+      async () => {
+        try {
+          return await createContent(mangaFormToBody(values, 'manga'));
+        } finally {
+          dismissToast(creating);
         }
-      }
-      const description =
-        error instanceof ApiTimeoutError
-          ? t.errors.timeout
-          : error instanceof ApiError && error.message
-            ? error.message
-            : t.mangaForm.failedGeneric;
-      showToast({ title: t.mangaForm.failed, description, variant: 'destructive', durationMs: 8000 });
-    }
+      },
+      { setError, fields: FIELDS, serverFields: SERVER_FIELDS },
+      { title: t.mangaForm.failed, fallback: t.mangaForm.failedGeneric, durationMs: FAILED_TOAST_MS },
+    );
+    if (!outcome.ok) return;
+    const seconds = ((performance.now() - started) / 1000).toFixed(1);
+    showToast({ title: t.mangaForm.created, description: fmt(t.mangaForm.createdBody, { seconds }) });
+    setDone(true);
+    // Let the success toast be read before the new series page replaces this one.
+    setTimeout(
+      () => window.location.assign(href(seriesPath(outcome.value.slug), site)),
+      SUCCESS_REDIRECT_DELAY_MS,
+    );
   }
 
   const f = t.mangaForm.fields;

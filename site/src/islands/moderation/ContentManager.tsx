@@ -16,13 +16,13 @@ import {
 import { invalidateQueries, setQueryData, usePolledQuery } from '@/lib/query';
 import { sharedRealtime } from '@/lib/realtime/realtime';
 import { href } from '@/lib/site/href';
-import { QueryError } from '@/islands/dashboard/QueryError';
-import { EmptyState, LoadingBlock } from '@/islands/common/LoadState';
-import { Pager } from '@/islands/common/Pager';
-import { TabPanel, Tabs } from '@/islands/common/Tabs';
+import { QueryError } from '@/ui/QueryError';
+import { EmptyState, LoadingBlock } from '@/ui/LoadState';
+import { Pager } from '@/ui/Pager';
+import { TabPanel, Tabs } from '@/ui/Tabs';
 import { ContentTable, type ContentActionHandler } from './ContentTable';
-import { ModerationDialog } from './ModerationDialog';
-import { runModeration } from './run-moderation';
+import { ModerationDialog } from '@/ui/ModerationDialog';
+import { runModeration } from '@/lib/moderation/run-moderation';
 
 const text = t.moderation;
 const SEARCH_DELAY_MS = 300;

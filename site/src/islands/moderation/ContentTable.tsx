@@ -3,7 +3,7 @@ import type { ModerationAction, ModerationItem, ModerationStatus } from '@warraq
 import { fmt, formatDate, t } from '@/i18n';
 import { isNoOp } from '@/lib/moderation/content-queue';
 import { showToast } from '@/stores/toasts';
-import { Cell, STACKED_TABLE } from '@/islands/admin/stacked-table';
+import { Cell, STACKED_TABLE } from '@/ui/stacked-table';
 
 const text = t.moderation;
 

@@ -15,10 +15,10 @@ import {
 import { runMutation, setQueryData, usePolledQuery } from '@/lib/query';
 import { href, type HrefContext } from '@/lib/site/href';
 import { showToast } from '@/stores/toasts';
-import { EmptyState, LoadingBlock } from '@/islands/common/LoadState';
-import { Pager } from '@/islands/common/Pager';
-import { TabPanel, Tabs } from '@/islands/common/Tabs';
-import { QueryError } from '@/islands/dashboard/QueryError';
+import { EmptyState, LoadingBlock } from '@/ui/LoadState';
+import { Pager } from '@/ui/Pager';
+import { TabPanel, Tabs } from '@/ui/Tabs';
+import { QueryError } from '@/ui/QueryError';
 import { useNotificationEvents } from './use-notification-events';
 
 const text = t.notifications;

@@ -5,7 +5,7 @@ import { formatChapterNumber } from '@/lib/content/chapter-groups';
 import { fetchFavorites, fetchLibrary } from '@/lib/api/profile';
 import { href, type HrefContext } from '@/lib/site/href';
 import { seriesPath } from '@/lib/site/manga-links';
-import { LoadError } from '@/islands/common/LoadState';
+import { LoadError } from '@/ui/LoadState';
 import { type PagedList, usePagedList } from './use-paged-list';
 
 const text = t.profile;

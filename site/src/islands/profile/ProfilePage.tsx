@@ -4,10 +4,10 @@ import { fmt, formatNumber, t } from '@/i18n';
 import { PROFILE_KEYS, fetchBadges, fetchProfileStats, fetchRecentActivity } from '@/lib/api/profile';
 import { usePolledQuery } from '@/lib/query';
 import { href, type HrefContext } from '@/lib/site/href';
-import { exactCommentTime, relativeCommentTime } from '@/islands/comments/comment-time';
-import { useNow } from '@/islands/comments/use-now';
-import { LoadError, LoadingBlock } from '@/islands/common/LoadState';
-import { TabPanel, Tabs } from '@/islands/common/Tabs';
+import { exactCommentTime, relativeCommentTime } from '@/lib/format/comment-time';
+import { useNow } from '@/ui/use-now';
+import { LoadError, LoadingBlock } from '@/ui/LoadState';
+import { TabPanel, Tabs } from '@/ui/Tabs';
 import { FavoritesTab, LibraryTab } from './ProfileLists';
 
 const text = t.profile;

@@ -1,22 +1,22 @@
-import { useCallback, useEffect, useMemo, useRef, useState, type MouseEvent, type TouchEvent } from 'react';
-import {
-  CONTENT_ROUTES,
-  READING_MODES,
-  type ChapterReader as Chapter,
-  type ReadingMode,
-} from '@warraq/contracts';
-import { api } from '@/lib/api/client';
-import { favoriteSeries, likeChapter, saveProgress } from '@/lib/api/content';
+import { useMemo, useRef, useState } from 'react';
+import { READING_MODES, type ChapterReader as Chapter, type ReadingMode } from '@warraq/contracts';
+import { favoriteSeries, likeChapter } from '@/lib/api/content';
 import { formatChapterNumber } from '@/lib/content/chapter-groups';
 import { flipped, runOptimisticToggle } from '@/lib/content/optimistic-toggle';
 import { readerScreens } from '@/lib/content/reader-screens';
-import { keyToAction, swipeToAction, tapToAction, type ReaderAction } from '@/lib/content/reading-direction';
 import { href, type HrefContext } from '@/lib/site/href';
 import { chapterPath, seriesPath } from '@/lib/site/manga-links';
 import { showToast } from '@/stores/toasts';
 import { fmt, t } from '@/i18n';
-import { ReaderModeration } from '@/islands/moderation/ReaderModeration';
-import { storeReadingMode, storedReadingMode } from './reading-mode-store';
+import { PagedView } from './PagedView';
+import { ReaderModeration } from './ReaderModeration';
+import { storeReadingMode } from './reading-mode-store';
+import { ScrollTopButton } from './ScrollTopButton';
+import { VerticalView } from './VerticalView';
+import { useReaderNavigation } from './use-reader-navigation';
+import { useReaderPrefetch } from './use-reader-prefetch';
+import { useReadingMode } from './use-reading-mode';
+import { useReadingProgress } from './use-reading-progress';
 
 export interface ChapterReaderProps {
   chapter: Chapter;
@@ -33,19 +33,8 @@ export interface ChapterReaderProps {
   isFavorite: boolean;
 }
 
-const PAGE_FALLBACK = '/images/page-missing.svg';
-const SCROLL_TOP_AFTER_PX = 300;
-const PREFETCH_AHEAD = 2;
-const NEXT_CHAPTER_PREFETCH = 3;
-const PROGRESS_DELAY_MS = 1500;
 const numberFormat = new Intl.NumberFormat('ar-SA');
 const dateFormat = new Intl.DateTimeFormat('ar-SA', { dateStyle: 'medium' });
-
-function preload(url: string) {
-  const image = new Image();
-  image.decoding = 'async';
-  image.src = url;
-}
 
 /** Spec §2 Chapter reader: header, chapter navigation, like/favourite/share, pages in three modes. */
 export default function ChapterReader(props: ChapterReaderProps) {
@@ -54,145 +43,36 @@ export default function ChapterReader(props: ChapterReaderProps) {
   // `page` counts screens: an uploaded page, whose tall strip may be stored as several slices.
   const screens = useMemo(() => readerScreens(pages), [pages]);
   const last = screens.length - 1;
-  const [mode, setMode] = useState<ReadingMode>(props.initialMode);
+  // A signed-in user's mode came from the server; a guest's may be remembered by this browser.
+  const [mode, setMode] = useReadingMode(props.initialMode, chapter.mangaId, signedIn || props.modeSaved);
   const [page, setPage] = useState(Math.min(Math.max(0, props.initialPage), Math.max(0, last)));
   const [like, setLike] = useState({ on: props.isLiked, count: chapter.likes });
   const [favorite, setFavorite] = useState(props.isFavorite);
   const [moderationStatus, setModerationStatus] = useState(chapter.moderationStatus);
   const [busy, setBusy] = useState(false);
-  const [showTop, setShowTop] = useState(false);
   const topRef = useRef<HTMLDivElement>(null);
-  const touchStart = useRef<{ x: number; y: number } | null>(null);
   const link = (path: string) => href(path, site);
   const chapterHref = (n: number) => link(chapterPath(chapter.mangaSlug, n));
   const nextHref = chapter.nextChapter ? chapterHref(chapter.nextChapter.chapterNumber) : null;
   const prevHref = chapter.prevChapter ? chapterHref(chapter.prevChapter.chapterNumber) : null;
   const paged = mode !== 'vertical';
 
-  // A guest's remembered mode (a signed-in user's came from the server).
-  useEffect(() => {
-    if (signedIn || props.modeSaved) return;
-    const stored = storedReadingMode(chapter.mangaId);
-    if (stored) setMode(stored);
-  }, [signedIn, props.modeSaved, chapter.mangaId]);
-
-  const move = useCallback(
-    (action: ReaderAction) => {
-      if (mode === 'vertical' || pages.length === 0) {
-        const target = action === 'next' ? nextHref : prevHref;
-        if (target) window.location.assign(target);
-        return;
-      }
-      if (action === 'next') {
-        if (page < last) setPage(page + 1);
-        else if (nextHref) window.location.assign(nextHref);
-      } else if (page > 0) setPage(page - 1);
-      else if (prevHref) window.location.assign(prevHref);
-    },
-    [mode, page, last, pages.length, nextHref, prevHref],
-  );
-
-  useEffect(() => {
-    function handleKey(event: KeyboardEvent) {
-      if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
-      const target = event.target as HTMLElement | null;
-      if (target?.closest('input, select, textarea, [contenteditable="true"]')) return;
-      const action = keyToAction(event.key, mode);
-      if (!action) return;
-      event.preventDefault();
-      move(action);
-    }
-    window.addEventListener('keydown', handleKey);
-    return () => window.removeEventListener('keydown', handleKey);
-  }, [mode, move]);
-
-  // Paged: bring the page into view on turn, and fetch the next pages ahead.
-  useEffect(() => {
-    if (!paged) return;
-    for (const next of screens.slice(page + 1, page + 1 + PREFETCH_AHEAD)) {
-      for (const image of next.images) preload(image.url);
-    }
-  }, [paged, page, screens]);
-  const firstRender = useRef(true);
-  useEffect(() => {
-    if (firstRender.current) {
-      firstRender.current = false;
-      return;
-    }
-    if (paged) topRef.current?.scrollIntoView({ block: 'start' });
-  }, [paged, page]);
-
-  // The next chapter's first pages, once the reader nears the end of this one (so a view is
-  // rarely counted for a chapter not read). `Purpose: prefetch` marks the call as not a read.
-  const prefetched = useRef(false);
-  useEffect(() => {
-    const next = chapter.nextChapter;
-    if (!next || prefetched.current || pages.length === 0 || page < last - 1) return;
-    prefetched.current = true;
-    const params = { slug: chapter.mangaSlug, chapterNumber: formatChapterNumber(next.chapterNumber) };
-    api(CONTENT_ROUTES.chapter, { params }, { prefetch: true })
-      .then(({ data }) => {
-        for (const item of data.pages.slice(0, NEXT_CHAPTER_PREFETCH)) preload(item.url);
-      })
-      .catch(() => undefined);
-  }, [chapter.nextChapter, chapter.mangaSlug, page, last, pages.length]);
-
-  // Progress (chapter + page + mode) for signed-in readers: a moment after it settles, or at
-  // once when the reader leaves or changes mode (keepalive lets it outlive the page).
-  const saved = useRef<string | null>(null);
-  const save = useCallback(
-    (atPage: number, atMode: ReadingMode) => {
-      const key = `${atPage}:${atMode}`;
-      if (!signedIn || saved.current === key) return;
-      saved.current = key;
-      saveProgress({
-        contentId: chapter.mangaId,
-        chapterId: chapter.id,
-        page: atPage,
-        readingMode: atMode,
-      }).catch(() => {
-        saved.current = null;
-      });
-    },
-    [signedIn, chapter.mangaId, chapter.id],
-  );
-  useEffect(() => {
-    if (!signedIn) return;
-    const timer = setTimeout(() => save(page, mode), PROGRESS_DELAY_MS);
-    const handleLeave = () => save(page, mode);
-    window.addEventListener('pagehide', handleLeave);
-    return () => {
-      clearTimeout(timer);
-      window.removeEventListener('pagehide', handleLeave);
-    };
-  }, [signedIn, save, page, mode]);
-
-  // Vertical: the page in view is the reading position.
-  useEffect(() => {
-    if (paged || pages.length === 0) return;
-    const images = document.querySelectorAll<HTMLElement>('[data-reader-page]');
-    const observer = new IntersectionObserver(
-      (entries) => {
-        for (const entry of entries) {
-          if (entry.isIntersecting) setPage(Number((entry.target as HTMLElement).dataset.readerPage));
-        }
-      },
-      { threshold: 0.5 },
-    );
-    images.forEach((image) => observer.observe(image));
-    return () => observer.disconnect();
-  }, [paged, pages.length]);
-
-  useEffect(() => {
-    const handleScroll = () => setShowTop(window.scrollY > SCROLL_TOP_AFTER_PX);
-    handleScroll();
-    window.addEventListener('scroll', handleScroll, { passive: true });
-    return () => window.removeEventListener('scroll', handleScroll);
-  }, []);
+  const { move, handleTap, handleTouchStart, handleTouchEnd } = useReaderNavigation({
+    mode,
+    page,
+    last,
+    hasPages: pages.length > 0,
+    nextHref,
+    prevHref,
+    setPage,
+    topRef,
+  });
+  useReaderPrefetch(chapter, screens, page, paged);
+  const saveProgress = useReadingProgress(chapter, signedIn, page, mode);
 
   function handleMode(next: ReadingMode) {
     setMode(next);
-    if (signedIn) save(page, next);
+    if (signedIn) saveProgress(page, next);
     else storeReadingMode(chapter.mangaId, next);
   }
 
@@ -229,24 +109,6 @@ export default function ChapterReader(props: ChapterReaderProps) {
     } catch {
       showToast({ title: t.reader.shareFailed, description: window.location.href, variant: 'destructive' });
     }
-  }
-
-  function handleTap(event: MouseEvent<HTMLElement>) {
-    const box = event.currentTarget.getBoundingClientRect();
-    const action = tapToAction((event.clientX - box.left) / box.width, mode);
-    if (action) move(action);
-  }
-  function handleTouchStart(event: TouchEvent) {
-    const touch = event.touches[0];
-    touchStart.current = touch ? { x: touch.clientX, y: touch.clientY } : null;
-  }
-  function handleTouchEnd(event: TouchEvent) {
-    const start = touchStart.current;
-    const touch = event.changedTouches[0];
-    touchStart.current = null;
-    if (!start || !touch) return;
-    const action = swipeToAction(touch.clientX - start.x, touch.clientY - start.y, mode);
-    if (action) move(action);
   }
 
   const number = formatChapterNumber(chapter.chapterNumber);
@@ -286,14 +148,6 @@ export default function ChapterReader(props: ChapterReaderProps) {
       : null,
     fmt(t.reader.views, { count: numberFormat.format(chapter.views) }),
   ].filter((item): item is string => item !== null);
-  // A strip's slices stack at full width even when paged: fitting each to the screen would split it.
-  const pageStyle = (width: number, height: number, slice: boolean) =>
-    paged && !slice
-      ? { aspectRatio: `${width} / ${height}`, width: `min(100%, calc(82dvh * ${width / height}))` }
-      : { aspectRatio: `${width} / ${height}`, width: '100%', maxWidth: `${width}px` };
-  const shownScreens = paged ? screens.slice(page, page + 1) : screens;
-  const sliced = (screen: { images: unknown[] }) => screen.images.length > 1;
-
   return (
     <div className="flex flex-col gap-4" ref={topRef} data-reading-mode={mode}>
       <header className="flex flex-col gap-2 rounded-box border border-base-300 bg-base-100 p-3">
@@ -413,44 +267,10 @@ export default function ChapterReader(props: ChapterReaderProps) {
           onTouchStart={handleTouchStart}
           onTouchEnd={handleTouchEnd}
         >
-          {paged && (
-            <p className="mb-2 text-sm" aria-live="polite" data-testid="reader-page">
-              {fmt(t.reader.pageOf, { page: page + 1, total: screens.length })}
-            </p>
-          )}
-          {shownScreens.map((screen, screenIndex) =>
-            screen.images.map((item, slice) => {
-              const at = paged ? page : screenIndex;
-              return (
-                <img
-                  key={item.url}
-                  src={item.url}
-                  width={item.width}
-                  height={item.height}
-                  alt={fmt(t.reader.pageAlt, { n: at + 1 })}
-                  loading={screen.start + slice < 2 ? 'eager' : 'lazy'}
-                  decoding="async"
-                  data-reader-page={at}
-                  style={pageStyle(item.width, item.height, sliced(screen))}
-                  className={`block h-auto bg-base-200 object-contain ${paged ? 'cursor-pointer select-none' : ''}`}
-                  onClick={paged ? handleTap : undefined}
-                  onError={(event) => {
-                    if (!event.currentTarget.src.endsWith(PAGE_FALLBACK))
-                      event.currentTarget.src = PAGE_FALLBACK;
-                  }}
-                />
-              );
-            }),
-          )}
-          {paged && (
-            <div className="mt-3 flex gap-2" dir={mode === 'paged-rtl' ? 'rtl' : 'ltr'}>
-              <button type="button" className="btn btn-sm" onClick={() => move('prev')}>
-                {t.reader.prevPage}
-              </button>
-              <button type="button" className="btn btn-sm btn-primary" onClick={() => move('next')}>
-                {t.reader.nextPage}
-              </button>
-            </div>
+          {mode === 'vertical' ? (
+            <VerticalView screens={screens} onPage={setPage} />
+          ) : (
+            <PagedView mode={mode} screens={screens} page={page} onMove={move} onTap={handleTap} />
           )}
         </section>
       )}
@@ -460,16 +280,7 @@ export default function ChapterReader(props: ChapterReaderProps) {
       )}
       {chapterNav}
 
-      {showTop && (
-        <button
-          type="button"
-          className="btn btn-circle btn-primary fixed end-4 bottom-4 z-30 shadow-lg"
-          aria-label={t.reader.scrollTop}
-          onClick={() => window.scrollTo({ top: 0, behavior: 'smooth' })}
-        >
-          <span aria-hidden="true">↑</span>
-        </button>
-      )}
+      <ScrollTopButton />
     </div>
   );
 }

@@ -5,7 +5,7 @@ import { failureMessage } from '@/lib/api/api-error';
 import { flipped, runOptimisticToggle } from '@/lib/content/optimistic-toggle';
 import { showToast } from '@/stores/toasts';
 import { fmt, t } from '@/i18n';
-import { useHydrated } from '@/islands/forms/use-hydrated';
+import { useHydrated } from '@/ui/use-hydrated';
 
 export interface SeriesActionsProps {
   contentId: number;

@@ -4,10 +4,10 @@ import { ChangePasswordFormSchema, type ChangePasswordForm as ChangePasswordValu
 import { changePassword } from '@/lib/api/auth';
 import { showToast } from '@/stores/toasts';
 import { t } from '@/i18n';
-import { TextField } from '@/islands/forms/TextField';
-import { useHydrated } from '@/islands/forms/use-hydrated';
+import { TextField } from '@/ui/TextField';
+import { useHydrated } from '@/ui/use-hydrated';
+import { submitForm } from '@/ui/form-submit';
 import { PasswordStrengthMeter } from './PasswordStrengthMeter';
-import { applyFieldErrors } from '@/islands/forms/apply-field-errors';
 
 /** oldPassword + newPassword → POST /api/auth/change-password, with the strength meter. */
 export default function ChangePasswordForm() {
@@ -26,18 +26,14 @@ export default function ChangePasswordForm() {
   const newPassword = watch('newPassword');
 
   async function handleChange(values: ChangePasswordValues) {
-    try {
-      await changePassword({ oldPassword: values.oldPassword, newPassword: values.newPassword });
-      reset();
-      showToast({ title: t.settings.password.success });
-    } catch (error) {
-      applyFieldErrors(error, setError, ['oldPassword', 'newPassword']);
-      showToast({
-        title: t.settings.password.failed,
-        description: error instanceof Error ? error.message : undefined,
-        variant: 'destructive',
-      });
-    }
+    const outcome = await submitForm(
+      () => changePassword({ oldPassword: values.oldPassword, newPassword: values.newPassword }),
+      { setError, fields: ['oldPassword', 'newPassword'] },
+      { title: t.settings.password.failed },
+    );
+    if (!outcome.ok) return;
+    reset();
+    showToast({ title: t.settings.password.success });
   }
 
   return (

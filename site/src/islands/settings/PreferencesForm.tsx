@@ -8,7 +8,7 @@ import { savePreferences } from '@/lib/api/users';
 import { $theme, applyTheme } from '@/stores/theme';
 import { showToast } from '@/stores/toasts';
 import { t } from '@/i18n';
-import { useHydrated } from '@/islands/forms/use-hydrated';
+import { useHydrated } from '@/ui/use-hydrated';
 
 const PreferencesFormSchema = z.object({ theme: ThemeSchema, language: LanguageSchema });
 type PreferencesValues = z.infer<typeof PreferencesFormSchema>;

@@ -5,9 +5,9 @@ import { EmailSchema, UsernameSchema, type UpdateUserBody } from '@warraq/contra
 import { updateUser } from '@/lib/api/users';
 import { showToast } from '@/stores/toasts';
 import { t } from '@/i18n';
-import { TextField } from '@/islands/forms/TextField';
-import { useHydrated } from '@/islands/forms/use-hydrated';
-import { applyFieldErrors } from '@/islands/forms/apply-field-errors';
+import { TextField } from '@/ui/TextField';
+import { useHydrated } from '@/ui/use-hydrated';
+import { submitForm } from '@/ui/form-submit';
 
 const ProfileFormSchema = z.object({ username: UsernameSchema, email: EmailSchema });
 type ProfileInput = z.input<typeof ProfileFormSchema>;
@@ -41,18 +41,14 @@ export default function ProfileForm({ userId, username, email }: ProfileFormProp
       showToast({ title: t.settings.profile.noChanges });
       return;
     }
-    try {
-      const answer = await updateUser(userId, body);
-      reset({ username: answer.user.username, email: answer.user.email });
-      showToast({ title: t.settings.profile.success });
-    } catch (error) {
-      applyFieldErrors(error, setError, ['username', 'email']);
-      showToast({
-        title: t.settings.profile.failed,
-        description: error instanceof Error ? error.message : undefined,
-        variant: 'destructive',
-      });
-    }
+    const outcome = await submitForm(
+      () => updateUser(userId, body),
+      { setError, fields: ['username', 'email'] },
+      { title: t.settings.profile.failed },
+    );
+    if (!outcome.ok) return;
+    reset({ username: outcome.value.user.username, email: outcome.value.user.email });
+    showToast({ title: t.settings.profile.success });
   }
 
   return (

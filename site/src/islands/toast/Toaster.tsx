@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { $toasts, dismissToast } from '@/stores/toasts';
 import { t } from '@/i18n';
-import { useHydrated } from '@/islands/forms/use-hydrated';
+import { useHydrated } from '@/ui/use-hydrated';
 
 /** The one toast region of the page. Toasts come from the `$toasts` store. */
 export default function Toaster() {

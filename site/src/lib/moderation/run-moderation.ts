@@ -6,7 +6,7 @@ import type {
 } from '@warraq/contracts';
 import { ApiError } from '@/lib/api/api-error';
 import { sendModeration } from '@/lib/api/moderation';
-import { invalidatedBy } from '@/lib/moderation/content-queue';
+import { invalidatedBy } from './content-queue';
 import { invalidateQueries, runMutation } from '@/lib/query';
 import { showToast } from '@/stores/toasts';
 import { fmt, t } from '@/i18n';

@@ -1,10 +1,10 @@
 import type { FormEventHandler, ReactNode } from 'react';
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { t } from '@/i18n';
-import { DialogButtons } from '@/islands/common/DialogButtons';
+import { DialogButtons } from './DialogButtons';
 import { Modal } from './Modal';
-import { showServerFieldErrors } from './form-errors';
-import { showSystemError, showSystemSuccess } from './system-toasts';
+import { showToast } from '@/stores/toasts';
+import { SYSTEM_FAILURE, submitForm } from './form-submit';
 
 /** An add/edit dialog: closed, adding, or editing `row`. */
 export type FormDialogState<T> = { mode: 'create' } | { mode: 'edit'; row: T } | null;
@@ -75,12 +75,8 @@ export async function saveForm<T extends FieldValues>(
   save: () => Promise<unknown>,
   { success, setError, fields, uniqueField, onDone }: SaveFormOptions<T>,
 ): Promise<void> {
-  try {
-    await save();
-    showSystemSuccess(success);
-    onDone();
-  } catch (error) {
-    showServerFieldErrors(error, setError, fields, uniqueField);
-    showSystemError(error);
-  }
+  const outcome = await submitForm(save, { setError, fields, conflictField: uniqueField }, SYSTEM_FAILURE);
+  if (!outcome.ok) return;
+  showToast({ title: success });
+  onDone();
 }

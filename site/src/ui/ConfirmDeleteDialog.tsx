@@ -1,6 +1,6 @@
 import { fmt, t } from '@/i18n';
-import { ConfirmDialog } from '@/islands/common/ConfirmDialog';
-import { showSystemError } from './system-toasts';
+import { ConfirmDialog } from './ConfirmDialog';
+import { SYSTEM_FAILURE, showFailureToast } from './form-submit';
 
 export interface ConfirmDeleteDialogProps {
   /** The row to delete; null keeps the dialog closed. */
@@ -28,7 +28,7 @@ export function ConfirmDeleteDialog({ target, title, note, onClose, onConfirm }:
           await onConfirm();
           onClose();
         } catch (error) {
-          showSystemError(error);
+          showFailureToast(error, SYSTEM_FAILURE);
         }
       }}
     >

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { MODERATION_LIMITS, type ModerationAction } from '@warraq/contracts';
 import { fmt, t } from '@/i18n';
-import { DialogButtons } from '@/islands/common/DialogButtons';
+import { DialogButtons } from './DialogButtons';
 
 const text = t.moderation;
 

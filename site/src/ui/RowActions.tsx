@@ -1,5 +1,5 @@
 import { fmt, t } from '@/i18n';
-import { Tooltip } from '@/islands/dashboard/Tooltip';
+import { Tooltip } from './Tooltip';
 
 interface RowActionsProps {
   /** The row's name, for the buttons' accessible labels. */

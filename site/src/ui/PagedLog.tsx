@@ -1,8 +1,8 @@
 import { useState, type ReactNode } from 'react';
 import type { ListMeta } from '@warraq/contracts';
 import { t } from '@/i18n';
-import { Pager } from '@/islands/common/Pager';
-import { QueryError } from '@/islands/dashboard/QueryError';
+import { Pager } from './Pager';
+import { QueryError } from './QueryError';
 import { usePolledQuery, type QueryKey } from '@/lib/query';
 
 interface PagedLogProps<T> {

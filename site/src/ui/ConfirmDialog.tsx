@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { Modal } from '@/islands/admin/Modal';
+import { Modal } from './Modal';
 import { DialogButtons } from './DialogButtons';
 
 interface ConfirmDialogProps {

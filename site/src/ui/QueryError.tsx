@@ -1,6 +1,6 @@
 import { ApiError } from '@/lib/api/api-error';
 import { fmt, formatNumber, t } from '@/i18n';
-import { LoadError } from '@/islands/common/LoadState';
+import { LoadError } from './LoadState';
 
 /** Why a query failed, in Arabic: no answer, or the status the server refused with. */
 function reason(error: unknown): string {

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { QueryError } from '@/islands/dashboard/QueryError';
+import { QueryError } from './QueryError';
 import type { PolledQueryResult } from '@/lib/query';
 import { LoadingLine } from './LoadState';
 

@@ -2,8 +2,8 @@ import { useMemo, useState } from 'react';
 import type { ModerationAction, ModerationStatus } from '@warraq/contracts';
 import { t } from '@/i18n';
 import { isNoOp } from '@/lib/moderation/content-queue';
-import { ModerationDialog } from './ModerationDialog';
-import { runModeration, type ModerationTarget } from './run-moderation';
+import { ModerationDialog } from '@/ui/ModerationDialog';
+import { runModeration, type ModerationTarget } from '@/lib/moderation/run-moderation';
 
 const text = t.moderation;
 /** Long enough to read the toast before the series page replaces the reader. */
