@@ -84,7 +84,7 @@ prepareDatabase(config);
 step('Topping the catalogue up to 20,000 series');
 ensureCatalogue(config.databaseUrl, 20_000);
 const stack = await startStack(config, { quiet: true });
-const pidsOf = (...names) => stack.children.filter((c) => names.includes(c.displayName)).map((c) => c.pid);
+const pidsOf = (...names) => stack.processes.filter((p) => names.includes(p.name)).map((p) => p.pid);
 const extra = [];
 try {
   // A real, approved series with image chapters, chosen through the public API (the latest update).

@@ -26,21 +26,18 @@ try {
   console.log('\nDemo accounts:');
   for (const account of accounts)
     console.log(`  ${account.role.padEnd(11)} ${account.username.padEnd(10)} ${account.password}`);
-  console.log('\nPress Ctrl-C to stop everything.\n');
+  console.log('\nA process that dies is restarted. Press Ctrl-C to stop everything.\n');
 
   let stopping = false;
-  const shutdown = async (code) => {
+  const shutdown = async () => {
     if (stopping) return;
     stopping = true;
     step('Stopping every Warraq process');
     await stack.stop();
-    process.exit(code);
+    process.exit(0);
   };
-  process.on('SIGINT', () => void shutdown(0));
-  process.on('SIGTERM', () => void shutdown(0));
-  const died = await stack.exited;
-  console.error(`${died.name} exited unexpectedly (code ${died.code ?? died.signal}); stopping the rest.`);
-  await shutdown(1);
+  process.on('SIGINT', () => void shutdown());
+  process.on('SIGTERM', () => void shutdown());
 } catch (error) {
   fail(error instanceof Error ? error.message : String(error));
 }

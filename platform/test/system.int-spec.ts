@@ -290,6 +290,10 @@ describe('system: services, domains, health, stats, client errors', () => {
         url: fake.url('/broken'),
       });
       await call('post', routePath(SYSTEM_ROUTES.createService), admin, {
+        name: 'Missing',
+        url: fake.url('/missing'),
+      });
+      await call('post', routePath(SYSTEM_ROUTES.createService), admin, {
         name: 'Nowhere',
         url: 'http://127.0.0.1:9/',
       });
@@ -325,6 +329,8 @@ describe('system: services, domains, health, stats, client errors', () => {
       const service = (name: string) => health.services.find((s) => s.name === name)!;
       expect(service('Manga API')).toMatchObject({ status: 'healthy', detail: 'HTTP 200' });
       expect(service('Broken')).toMatchObject({ status: 'degraded', detail: 'HTTP 500' });
+      // A service that answers 404 is not healthy (the Media CDN card once read Healthy next to HTTP 404).
+      expect(service('Missing')).toMatchObject({ status: 'degraded', detail: 'HTTP 404' });
       expect(service('Nowhere')).toMatchObject({ status: 'unknown', latencyMs: null });
       expect(service('Off')).toMatchObject({ status: 'unknown', configured: 'inactive' });
       // *.localhost names are dialled on loopback with the name as Host; inactive ones are not dialled.
@@ -361,9 +367,9 @@ describe('system: services, domains, health, stats, client errors', () => {
         .getConnection()
         .execute<{ n: string }[]>('select count(*) as n from "user"');
       expect(before.registeredUsers).toBe(Number(users[0]!.n));
-      // Manga API answers 200 and is active; Broken is degraded; Nowhere unknown; Off inactive.
+      // Manga API answers 200 and is active; Broken and Missing are degraded; Nowhere unknown; Off inactive.
       expect(before.activeServices).toBe(1);
-      expect(before.totalServices).toBe(4);
+      expect(before.totalServices).toBe(5);
 
       await newUser(t.orm);
       const storage = t.app.get(MediaStorage);

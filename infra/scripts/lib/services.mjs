@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import net from 'node:net';
-import { capture, commandExists, run, sleep } from './run.mjs';
+import path from 'node:path';
+import { capture, commandExists, ROOT, run, sleep } from './run.mjs';
 import { step, warn } from './log.mjs';
 
 function portAnswers(port, host = '127.0.0.1', timeoutMs = 1000) {
@@ -70,7 +71,10 @@ async function ensureRedis() {
   if (!commandExists('redis-server')) aptInstall('redis-server');
   // The package may have started a server already.
   if (await portAnswers(6379)) return;
-  step('Starting Redis');
+  // Persistent (append-only file): sessions and queued jobs must survive a Redis restart.
+  const dir = path.join(ROOT, '.data/redis');
+  fs.mkdirSync(dir, { recursive: true });
+  step(`Starting Redis (data in ${dir})`);
   run('redis-server', [
     '--daemonize',
     'yes',
@@ -78,10 +82,10 @@ async function ensureRedis() {
     '127.0.0.1',
     '--port',
     '6379',
-    '--save',
-    '',
+    '--dir',
+    dir,
     '--appendonly',
-    'no',
+    'yes',
   ]);
   await waitForPort(6379, 'Redis');
 }

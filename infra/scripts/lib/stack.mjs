@@ -3,7 +3,7 @@ import http from 'node:http';
 import path from 'node:path';
 import { stackEnv } from './config.mjs';
 import { writeEdgeConfig } from './edge.mjs';
-import { step } from './log.mjs';
+import { step, warn } from './log.mjs';
 import { ensureNginx, portAnswers } from './services.mjs';
 import { ROOT, run, sleep, startChild, stopChild } from './run.mjs';
 
@@ -51,9 +51,55 @@ async function waitUntil(what, check, seconds = 60) {
   throw new Error(`${what} did not become ready within ${seconds} s`);
 }
 
+/** Restart delays: 1 s, doubling up to 30 s; back to 1 s once a process has stayed up a minute. */
+export const RESTART_FIRST_MS = 1000;
+export const RESTART_MAX_MS = 30_000;
+const RESTART_RESET_AFTER_MS = 60_000;
+
+/**
+ * Keeps one process running: when it dies it is started again after a delay that doubles while it
+ * keeps dying, and the reason (exit code or signal) is logged. `onExit` hears every unexpected exit.
+ */
+function supervise(name, start, onExit) {
+  let child = start();
+  let stopped = false;
+  let delay = RESTART_FIRST_MS;
+  let timer;
+  const watch = () => {
+    const startedAt = Date.now();
+    child.once('exit', (code, signal) => {
+      if (stopped) return;
+      onExit({ name, code, signal });
+      if (Date.now() - startedAt >= RESTART_RESET_AFTER_MS) delay = RESTART_FIRST_MS;
+      const why = signal ? `killed by ${signal}` : `exited with code ${code}`;
+      warn(`${name} ${why}; restarting it in ${delay / 1000} s`);
+      timer = setTimeout(() => {
+        if (stopped) return;
+        child = start();
+        watch();
+      }, delay);
+      delay = Math.min(delay * 2, RESTART_MAX_MS);
+    });
+  };
+  watch();
+  return {
+    name,
+    get pid() {
+      return child.pid;
+    },
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await stopChild(child);
+    },
+  };
+}
+
 /**
  * Starts every process of one local stack — platform replica(s), worker, site, edge — and waits
- * until the edge answers for both the API and the site. Returns a handle whose stop() ends them all.
+ * until the edge answers for both the API and the site. From then on a process that dies is
+ * restarted (with backoff, logged); only stop() ends them all. A process that dies before the stack
+ * is ready fails the start instead.
  */
 export async function startStack(config, { quiet = false } = {}) {
   const taken = [];
@@ -66,56 +112,44 @@ export async function startStack(config, { quiet = false } = {}) {
     );
   }
   const env = stackEnv(config);
-  const children = [];
+  const processes = [];
   const nginxBin = ensureNginx();
   const edge = writeEdgeConfig(config);
+  let reportEarlyExit;
+  const earlyExit = new Promise((resolve) => (reportEarlyExit = resolve));
+  let ready = false;
+  const onExit = (exit) => {
+    if (!ready) reportEarlyExit(exit);
+  };
+  const run = (name, command, args, options) =>
+    processes.push(supervise(name, () => startChild(name, command, args, { ...options, quiet }), onExit));
 
   config.platformPorts.forEach((port, i) => {
-    children.push(
-      startChild(
-        config.platformPorts.length > 1 ? `platform-${i + 1}` : 'platform',
-        'node',
-        ['dist/main.js'],
-        {
-          cwd: PLATFORM,
-          env: { ...env, WARRAQ_PLATFORM_PORT: String(port), WARRAQ_INSTANCE_ID: `platform-${port}` },
-          quiet,
-        },
-      ),
-    );
+    run(config.platformPorts.length > 1 ? `platform-${i + 1}` : 'platform', 'node', ['dist/main.js'], {
+      cwd: PLATFORM,
+      env: { ...env, WARRAQ_PLATFORM_PORT: String(port), WARRAQ_INSTANCE_ID: `platform-${port}` },
+    });
   });
   // Fewer glibc malloc arenas keep sharp's many short-lived buffers from inflating the worker's RSS
   // (measured by `npm run bench:ingest -w bench`: 236 MB → 176 MB peak on a 300-page zip).
   const workerEnv = { ...env, MALLOC_ARENA_MAX: env.MALLOC_ARENA_MAX ?? '2' };
-  children.push(startChild('worker', 'node', ['dist/worker.js'], { cwd: PLATFORM, env: workerEnv, quiet }));
-  children.push(
-    startChild('site', 'node', ['dist/server/entry.mjs'], {
-      cwd: SITE,
-      env: { ...env, HOST: '127.0.0.1', PORT: String(config.sitePort) },
-      quiet,
-    }),
-  );
-  children.push(
-    startChild('edge', nginxBin, ['-p', edge.prefix, '-c', edge.file, '-g', 'daemon off;'], { quiet }),
-  );
+  run('worker', 'node', ['dist/worker.js'], { cwd: PLATFORM, env: workerEnv });
+  run('site', 'node', ['dist/server/entry.mjs'], {
+    cwd: SITE,
+    env: { ...env, HOST: '127.0.0.1', PORT: String(config.sitePort) },
+  });
+  run('edge', nginxBin, ['-p', edge.prefix, '-c', edge.file, '-g', 'daemon off;'], {});
 
   let stopping = false;
   const stop = async () => {
     if (stopping) return;
     stopping = true;
-    await Promise.all(children.map((child) => stopChild(child)));
+    await Promise.all(processes.map((p) => p.stop()));
     fs.rmSync(edge.pidFile, { force: true });
   };
-  const exited = new Promise((resolve) => {
-    for (const child of children) {
-      child.once('exit', (code, signal) => {
-        if (!stopping) resolve({ name: child.displayName, code, signal });
-      });
-    }
-  });
 
   const host = `${config.baseDomain}:${config.edgePort}`;
-  const ready = Promise.all([
+  const readiness = Promise.all([
     waitUntil(
       'platform (through the edge)',
       async () => (await edgeGet(config, host, '/api/system/ping')) === 200,
@@ -125,7 +159,7 @@ export async function startStack(config, { quiet = false } = {}) {
   ]);
   let early;
   try {
-    early = await Promise.race([ready.then(() => null), exited]);
+    early = await Promise.race([readiness.then(() => null), earlyExit]);
   } catch (error) {
     await stop();
     throw error;
@@ -134,5 +168,6 @@ export async function startStack(config, { quiet = false } = {}) {
     await stop();
     throw new Error(`${early.name} exited during start-up (code ${early.code ?? early.signal})`);
   }
-  return { stop, exited, children };
+  ready = true;
+  return { stop, processes };
 }

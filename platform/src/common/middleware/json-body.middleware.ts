@@ -1,4 +1,4 @@
-import { INGEST_ROUTES, MEDIA_ROUTES, SYSTEM_ROUTES } from '@warraq/contracts';
+import { COVER_UPLOAD, INGEST_ROUTES, MEDIA_ROUTES, SYSTEM_ROUTES } from '@warraq/contracts';
 import express, { type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import { errorBody } from '../filters/api-exception.filter';
 import { pathPattern } from '../http/route-input';
@@ -53,7 +53,7 @@ export const parseJsonBody: RequestHandler = (req, res, next) => {
 };
 
 /** Body-parser failures (too large, malformed JSON, bad charset) in the one error shape. */
-export function bodyErrorHandler(error: unknown, _req: Request, res: Response, next: NextFunction): void {
+export function bodyErrorHandler(error: unknown, req: Request, res: Response, next: NextFunction): void {
   const status =
     typeof error === 'object' && error !== null && 'status' in error ? Number(error.status) : NaN;
   if (!Number.isInteger(status) || status < 400 || status > 499) {
@@ -61,6 +61,10 @@ export function bodyErrorHandler(error: unknown, _req: Request, res: Response, n
     return;
   }
   const type = (error as { type?: string }).type;
+  if (status === 413 && IMAGE_BODY_PATHS.includes(req.path)) {
+    res.status(413).json(errorBody(413, COVER_UPLOAD.tooLarge, { file: [COVER_UPLOAD.tooLarge] }));
+    return;
+  }
   const message = type === 'entity.parse.failed' ? 'تعذّر قراءة JSON في الطلب' : undefined;
   res.status(status).json(errorBody(status, message));
 }

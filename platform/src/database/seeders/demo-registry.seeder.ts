@@ -14,7 +14,7 @@ const DEMO_SERVICES: DemoService[] = [
   { name: 'Core API', type: 'core', sub: '', path: '/api/system/ping' },
   { name: 'Manga site', type: 'manga', sub: 'manga', path: '/' },
   { name: 'Novel site', type: 'novel', sub: 'novel', path: '/' },
-  { name: 'Media CDN', type: 'cdn', sub: 'cdn', path: '/media/' },
+  { name: 'Media CDN', type: 'cdn', sub: 'cdn', path: '/healthz' },
 ];
 /** Subdomains and the service that serves each. */
 const DEMO_DOMAINS: { sub: string; service: string }[] = [

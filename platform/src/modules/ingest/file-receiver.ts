@@ -8,8 +8,13 @@ import { type FileKind, tooLargeMessage } from './declared-files.rules';
 
 /** Bytes enough to tell JPEG, PNG, WebP and zip apart. */
 const HEAD_BYTES = 12;
-/** After refusing a body, how long the rest may keep arriving (and be discarded) before the socket is cut. */
-const DRAIN_GRACE_MS = 10_000;
+/**
+ * After a refusal the rest of the body is still read (and discarded) while it keeps coming: closing
+ * with unread bytes would make the edge's write fail and turn the answer into its own 502 page. A
+ * client that stalls this long, or sends more than the edge would ever pass on, is cut off.
+ */
+const DRAIN_IDLE_MS = 10_000;
+const DRAIN_MAX_BYTES = 128 * 1024 * 1024;
 
 export interface ReceivedFile {
   size: number;
@@ -24,10 +29,9 @@ export function headMatches(kind: FileKind, head: Buffer): boolean {
   return signature === 'PK\x03\x04' || signature === 'PK\x05\x06';
 }
 
-/** A refusal in the middle of a body: the connection closes after the answer, nothing more is read into files. */
+/** A refusal in the middle of a body: answered at once; the rest of the body is discarded, never written. */
 function refused(status: 400 | 413, message: string): ApiError {
-  const errors = { file: [message] };
-  return new ApiError(status, message, errors, { Connection: 'close' });
+  return new ApiError(status, message, { file: [message] });
 }
 
 /**
@@ -129,17 +133,24 @@ function forEachChunk(req: IncomingMessage, onChunk: (chunk: Buffer) => Promise<
 }
 
 /**
- * Discards whatever of the body is still coming, so the answer reaches the client before the
- * connection closes (closing with unread bytes would reset it and lose the answer), and cuts the
- * socket if the client keeps sending too long.
+ * Discards whatever of the body is still coming, so the answer reaches the client and the connection
+ * stays usable (closing with unread bytes would reset it and lose the answer); cuts the socket if the
+ * client stalls or sends far more than any upload may be.
  */
 function drainAndForget(req: IncomingMessage): void {
   if (req.complete) return;
   req.removeAllListeners('data');
   req.on('error', () => undefined);
-  req.resume();
-  const timer = setTimeout(() => req.socket.destroy(), DRAIN_GRACE_MS);
+  let drained = 0;
+  const cut = () => req.socket.destroy();
+  const timer = setTimeout(cut, DRAIN_IDLE_MS);
   timer.unref();
+  req.on('data', (chunk: Buffer) => {
+    drained += chunk.length;
+    if (drained > DRAIN_MAX_BYTES) cut();
+    else timer.refresh();
+  });
   req.once('end', () => clearTimeout(timer));
   req.once('close', () => clearTimeout(timer));
+  req.resume();
 }

@@ -18,12 +18,16 @@ export function probeTarget(url: URL): { connectHost: string; hostHeader: string
   return { connectHost: isLocal ? '127.0.0.1' : hostname.replace(/^\[|\]$/g, ''), hostHeader: url.host };
 }
 
-/** A status and its time as the health panel reads it: 5xx or slow is degraded, no answer unknown. */
+/**
+ * A status and its time as the health panel reads it: healthy only on a success (2xx) answered in
+ * time. Anything else that answered — a redirect not followed, 4xx, 5xx — or a slow success is
+ * degraded; no answer at all (refused, timed out) is unknown.
+ */
 export function judgeAnswer(statusCode: number, latencyMs: number): ProbeResult {
   const slow = latencyMs > SYSTEM_LIMITS.probeSlowMs;
-  const failing = statusCode >= 500;
+  const success = statusCode >= 200 && statusCode < 300;
   return {
-    status: failing || slow ? 'degraded' : 'healthy',
+    status: success && !slow ? 'healthy' : 'degraded',
     latencyMs,
     detail: `HTTP ${statusCode}${slow ? ', slow' : ''}`,
   };

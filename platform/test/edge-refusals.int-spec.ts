@@ -1,0 +1,206 @@
+import { COVER_UPLOAD, INGEST_MESSAGES, INGEST_PATHS } from '@warraq/contracts';
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { errorBody } from '../src/common/filters/api-exception.filter';
+import { BROWSER_ORIGIN, signIn } from './auth-helpers';
+import {
+  EDGE_BASE_DOMAIN,
+  type Edge,
+  type EdgeAnswer,
+  edgeRequest,
+  freePort,
+  jsonOf,
+  sendBody,
+  type SendOptions,
+  startEdge,
+} from './edge-helpers';
+import { newSeries } from './factories/content.factory';
+import { newUser } from './factories/user.factory';
+import { declare, declareBody } from './ingest-helpers';
+import { createTestApp, type TestApp } from './test-app';
+
+const MiB = 1024 * 1024;
+const MODES = ['fixed', 'chunked'] as const;
+/** A refusal that races the body used to turn into nginx's 502 in 4–8 tries of 10. */
+const TRIES = 10;
+const JPEG_HEAD = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01]);
+const PNG_HEAD = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]);
+
+/** The platform's one error shape, with its Arabic message, as JSON: never an nginx page. */
+function expectJsonError(answer: EdgeAnswer, status: number, message: string): void {
+  expect({ status: answer.status, type: answer.headers['content-type'], body: jsonOf(answer) }).toEqual({
+    status,
+    type: expect.stringMatching(/^application\/json/) as unknown,
+    body: expect.objectContaining({ success: false, statusCode: status, message }) as unknown,
+  });
+}
+
+/**
+ * Finding 1 of the reliability issue: every refusal a client can trigger — by the platform or by the
+ * edge's own limits — reaches the client through the edge as the platform's JSON error with its
+ * Arabic message, for bodies of every size, streamed (chunked) or fixed-length.
+ */
+describe('the edge: refusals arrive as the platform JSON error', () => {
+  let t: TestApp;
+  let edge: Edge;
+  let dataDir: string;
+  let cookie: string;
+  let seriesId: number;
+  const host = () => `manga.${EDGE_BASE_DOMAIN}:${edge.port}`;
+  const send = (options: Omit<SendOptions, 'host'>) =>
+    sendBody(edge.port, {
+      ...options,
+      host: host(),
+      headers: { origin: BROWSER_ORIGIN, cookie, ...options.headers },
+    });
+
+  /** A declared upload (receiving) whose file 0 is `size` bytes under `name` and `type`. */
+  async function declaredUpload(method: 'images' | 'zip', name: string, type: string, size: number) {
+    const body = declareBody(seriesId, method, [{ name, type, bytes: Buffer.alloc(0) }]);
+    body.files = [{ name, type, size }];
+    body.chapterNumber = Math.floor(Math.random() * 1e6) / 100;
+    const res = await declare(t, cookie, body);
+    if (res.status !== 201) throw new Error(`declare: ${res.status} ${JSON.stringify(res.body)}`);
+    return (res.body as { upload: { id: string } }).upload.id;
+  }
+
+  beforeAll(async () => {
+    t = await createTestApp({ env: { WARRAQ_INGEST_MAX_OPEN_UPLOADS: '20' } });
+    cookie = await signIn(t, await newUser(t.orm));
+    seriesId = (await newSeries(t.orm)).id;
+    dataDir = await mkdtemp(join(tmpdir(), 'warraq-edge-'));
+    await chmod(dataDir, 0o755);
+    edge = await startEdge(dataDir, [t.port], await freePort());
+  });
+  afterAll(async () => {
+    await edge?.stop();
+    await t.close();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  describe.each(MODES)('%s-length bodies', (mode) => {
+    it(`an honest 9 MiB file that is not an image: 400 every time (${TRIES} tries)`, async () => {
+      const id = await declaredUpload('images', 'page.jpg', 'image/jpeg', 9 * MiB);
+      for (let i = 0; i < TRIES; i++) {
+        const answer = await send({ method: 'PUT', path: INGEST_PATHS.file(id, 0), size: 9 * MiB, mode });
+        expectJsonError(answer, 400, INGEST_MESSAGES.imagesOnly);
+      }
+    });
+
+    it(`more bytes than declared: 413 every time (${TRIES} tries)`, async () => {
+      const id = await declaredUpload('images', 'page.jpg', 'image/jpeg', MiB);
+      for (let i = 0; i < TRIES; i++) {
+        const answer = await send({
+          method: 'PUT',
+          path: INGEST_PATHS.file(id, 0),
+          size: 9 * MiB,
+          head: JPEG_HEAD,
+          mode,
+        });
+        expectJsonError(answer, 413, INGEST_MESSAGES.imageTooLarge);
+      }
+    });
+
+    it('a zip past the edge limit (102 MiB): 413 with the zip message', async () => {
+      const id = await declaredUpload('zip', 'chapter.zip', 'application/zip', 100 * MiB);
+      const answer = await send({
+        method: 'PUT',
+        path: INGEST_PATHS.file(id, 0),
+        size: 102 * MiB,
+        head: Buffer.from('PK\x03\x04', 'latin1'),
+        mode,
+      });
+      expectJsonError(answer, 413, INGEST_MESSAGES.zipTooLarge);
+    }, 60_000);
+
+    it('JSON bodies: over the platform limit and over the edge limit both answer 413 JSON', async () => {
+      for (const size of [300 * 1024, 2 * MiB]) {
+        const answer = await send({
+          method: 'POST',
+          path: '/api/auth/login',
+          headers: { 'content-type': 'application/json' },
+          size,
+          head: Buffer.from('{"username":"'),
+          mode,
+        });
+        expectJsonError(answer, 413, errorBody(413).message);
+      }
+    });
+
+    it('a body that is not JSON: 415 JSON', async () => {
+      const answer = await send({
+        method: 'POST',
+        path: '/api/auth/login',
+        headers: { 'content-type': 'text/plain' },
+        size: 64 * 1024,
+        mode,
+      });
+      expectJsonError(answer, 415, errorBody(415).message);
+    });
+
+    it('covers: over the platform limit, over the edge limit, and not an image', async () => {
+      for (const size of [10 * MiB + 512 * 1024, 12 * MiB]) {
+        const answer = await send({
+          method: 'POST',
+          path: '/api/media/covers',
+          headers: { 'content-type': 'image/png' },
+          size,
+          head: PNG_HEAD,
+          mode,
+        });
+        expectJsonError(answer, 413, COVER_UPLOAD.tooLarge);
+      }
+      const notImage = await send({
+        method: 'POST',
+        path: '/api/media/covers',
+        headers: { 'content-type': 'image/png' },
+        size: 2 * MiB,
+        mode,
+      });
+      expectJsonError(notImage, 400, errorBody(400).message);
+    });
+  });
+
+  it('too many open uploads: 429 JSON through the edge', async () => {
+    const busy = await newUser(t.orm);
+    const busyCookie = await signIn(t, busy);
+    let last: EdgeAnswer | null = null;
+    for (let i = 0; i < 21; i++) {
+      const body = JSON.stringify({
+        ...declareBody(seriesId, 'zip', [{ name: 'c.zip', type: 'application/zip', bytes: Buffer.alloc(9) }]),
+        chapterNumber: 5000 + i,
+      });
+      last = await sendBody(edge.port, {
+        method: 'POST',
+        host: host(),
+        path: INGEST_PATHS.create,
+        headers: { origin: BROWSER_ORIGIN, cookie: busyCookie, 'content-type': 'application/json' },
+        size: Buffer.byteLength(body),
+        head: Buffer.from(body),
+        mode: 'fixed',
+      });
+    }
+    expectJsonError(last!, 429, INGEST_MESSAGES.tooManyUploads);
+  });
+
+  it('the platform down: API calls answer a JSON 503, pages an Arabic 503 page', async () => {
+    const deadDir = await mkdtemp(join(tmpdir(), 'warraq-edge-'));
+    await chmod(deadDir, 0o755);
+    const dead = await startEdge(deadDir, [await freePort()], await freePort());
+    try {
+      for (const path of ['/api/system/ping', '/api/series?type=manga', '/media/x.webp']) {
+        const answer = await edgeRequest(dead.port, 'GET', `manga.${EDGE_BASE_DOMAIN}`, path);
+        expectJsonError(answer, 503, errorBody(503).message);
+        expect(answer.headers['retry-after']).toBeDefined();
+      }
+      const page = await edgeRequest(dead.port, 'GET', `manga.${EDGE_BASE_DOMAIN}`, '/');
+      expect(page.status).toBe(503);
+      expect(page.headers['content-type']).toMatch(/^text\/html/);
+      expect(page.body.toString()).toContain('dir="rtl"');
+    } finally {
+      await dead.stop();
+      await rm(deadDir, { recursive: true, force: true });
+    }
+  });
+});
