@@ -101,7 +101,9 @@ describe('login redirect rules (spec §2)', () => {
   });
 
   it('allows our other sites, and refuses their login pages in any spelling', () => {
-    expect(safeReturnTarget('https://novel.warraq.localhost/x', own)).toBe('https://novel.warraq.localhost/x');
+    expect(safeReturnTarget('https://novel.warraq.localhost/x', own)).toBe(
+      'https://novel.warraq.localhost/x',
+    );
     expect(safeReturnTarget('http://warraq.localhost:8080/', own)).toBe('http://warraq.localhost:8080/');
     expect(safeReturnTarget('http://manga.warraq.localhost/login', own)).toBeNull();
     expect(safeReturnTarget('/%6Cogin', own)).toBeNull();

@@ -44,10 +44,17 @@ export function safeReturnTarget(
   if (LOGIN_OR_AUTH_PATH.test(safeDecode(url.pathname))) return null;
   if (url.origin === SAME_SITE_BASE) {
     // Only a target written as a path is same-site: `http://same-site.invalid/x` typed out is not.
-    if (!/^[\\/]/.test(target.replace(/^[\u0000-\u0020]+/, ''))) return null;
+    if (!/^[\\/]/.test(withoutLeadingControls(target))) return null;
     return `${url.pathname}${url.search}${url.hash}`;
   }
   return isOwnOrigin(url.origin) ? url.href : null;
+}
+
+/** What URL parsing strips from the front: C0 controls and spaces. */
+function withoutLeadingControls(text: string): string {
+  let start = 0;
+  while (start < text.length && text.charCodeAt(start) <= 0x20) start += 1;
+  return text.slice(start);
 }
 
 /** Decodes once; a malformed escape is left as it is. */
