@@ -10,7 +10,24 @@ export default defineConfig({
   integrations: [react()],
   // The site is reached through the edge proxy under many hosts; it reads X-Forwarded-Host itself
   // (src/lib/site/request.ts) and never builds absolute URLs from Astro.url.
-  security: { checkOrigin: true },
+  security: {
+    checkOrigin: true,
+    // A Content-Security-Policy header on every page: scripts only from this origin or with the hashes
+    // Astro computes for its own inline scripts (no 'unsafe-inline' scripts), and no framing. Inline
+    // styles stay allowed (daisyUI/React style attributes); images may come from the media hosts.
+    csp: {
+      directives: [
+        "default-src 'self'",
+        "img-src 'self' data: blob: https: http:",
+        "font-src 'self' data:",
+        "connect-src 'self'",
+        "object-src 'none'",
+        "base-uri 'self'",
+        "frame-ancestors 'none'",
+      ],
+      styleDirective: { resources: ["'self'", "'unsafe-inline'"] },
+    },
+  },
   devToolbar: { enabled: false },
   vite: { plugins: [tailwindcss()] },
 });

@@ -20,6 +20,11 @@ export function configureApp(app: INestApplication, config: AppConfig): void {
   // nginx on loopback: req.ip is the client from X-Forwarded-For, only when the peer is loopback.
   express.set('trust proxy', 'loopback');
   express.disable('x-powered-by');
+  // API answers are data, never documents: nothing in them may run, load or be framed.
+  app.use((_req: unknown, res: { setHeader: (name: string, value: string) => void }, next: () => void) => {
+    res.setHeader('Content-Security-Policy', "default-src 'none'; frame-ancestors 'none'");
+    next();
+  });
   app.use(app.get(ApiRequestCounter).middleware);
   app.use(originCheckMiddleware(config.baseDomain));
   app.use(IMAGE_BODY_PATHS, parseImageBody);

@@ -52,6 +52,66 @@ describe('login redirect rules (spec §2)', () => {
       'http://novel.warraq.localhost:8080/x',
     );
   });
+  describe('every known way of writing another site as a path goes home', () => {
+    const offSite = [
+      '//evil.test',
+      '//evil.test/x',
+      '/\\evil.test',
+      '\\\\evil.test',
+      '/\t/evil.test',
+      '/\t\\evil.test',
+      '/\n/evil.test',
+      '/\r\n/evil.test',
+      '\t//evil.test',
+      ' //evil.test',
+      '\u0000//evil.test',
+      '///evil.test',
+      '/\\/evil.test',
+      'https:evil.test',
+      'https:/evil.test',
+      'https:\\\\evil.test',
+      'http://evil.test',
+      'HTTPS://EVIL.TEST/',
+      'https://warraq.localhost.evil.test/',
+      'https://evil.test\\@manga.warraq.localhost/',
+      'https://user:pass@manga.warraq.localhost/',
+      'https://manga.warraq.localhost@evil.test/',
+      'javascript:alert(1)',
+      'JaVaScRiPt:alert(1)',
+      'java\tscript:alert(1)',
+      'data:text/html,<script>alert(1)</script>',
+      'vbscript:x',
+      'ftp://manga.warraq.localhost/x',
+      'http://same-site.invalid/x',
+      'x/y',
+    ];
+    it.each(offSite)('%j', (target) => {
+      expect(safeReturnTarget(target, own)).toBeNull();
+      expect(loginRedirectTarget({ ...base, previousPage: target })).toBe('/');
+    });
+  });
+
+  it('answers the normalised path a browser would open, never the raw text', () => {
+    expect(safeReturnTarget('/series/manga/x?tab=1#c', own)).toBe('/series/manga/x?tab=1#c');
+    expect(safeReturnTarget('/se\tries', own)).toBe('/series');
+    expect(safeReturnTarget('/a\\b', own)).toBe('/a/b');
+    expect(safeReturnTarget('/%2F%2Fevil.test', own)).toBe('/%2F%2Fevil.test');
+    expect(safeReturnTarget('/%5Cevil.test', own)).toBe('/%5Cevil.test');
+    expect(safeReturnTarget('/a/../b', own)).toBe('/b');
+  });
+
+  it('allows our other sites, and refuses their login pages in any spelling', () => {
+    expect(safeReturnTarget('https://novel.warraq.localhost/x', own)).toBe(
+      'https://novel.warraq.localhost/x',
+    );
+    expect(safeReturnTarget('http://warraq.localhost:8080/', own)).toBe('http://warraq.localhost:8080/');
+    expect(safeReturnTarget('http://manga.warraq.localhost/login', own)).toBeNull();
+    expect(safeReturnTarget('/%6Cogin', own)).toBeNull();
+    expect(safeReturnTarget('/LOGIN_ALGOO', own)).toBeNull();
+    expect(safeReturnTarget('/x/../auth/login', own)).toBeNull();
+    expect(safeReturnTarget('/loginx', own)).toBe('/loginx');
+  });
+
   it('appends mobile=true on mobile devices', () => {
     expect(loginRedirectTarget({ ...base, isMobile: true, previousPage: '/account' })).toBe(
       '/account?mobile=true',

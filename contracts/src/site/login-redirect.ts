@@ -17,21 +17,52 @@ export function isMobileUserAgent(userAgent: string | null | undefined): boolean
   return MOBILE_UA.test(userAgent ?? '');
 }
 
-/** A safe place to return to: a same-origin path, or a URL on one of our own origins; never /login or /auth. */
+/** A base no real URL has: a target that resolves against it stays on the site it was read on. */
+const SAME_SITE_BASE = 'http://same-site.invalid';
+const LOGIN_OR_AUTH_PATH = /^\/(login|auth)(\b|_|\/|$)/i;
+
+/**
+ * A safe place to return to: a same-site path, or a URL on one of our own origins; never a login or
+ * auth page. The target is read the way a browser reads a `Location` (WHATWG URL parsing: tabs and
+ * newlines dropped, backslashes as slashes, `//host` and `/\host` as another host), so what is judged
+ * is what the browser would open, and what is answered is that normalised form, never the raw text.
+ */
 export function safeReturnTarget(
   target: string | null | undefined,
   isOwnOrigin: (origin: string) => boolean,
 ): string | null {
   if (!target) return null;
-  if (/\/(login|auth)(\b|_|\/|$)/i.test(target)) return null;
-  if (target.startsWith('/') && !target.startsWith('//') && !target.startsWith('/\\')) return target;
+  let url: URL;
   try {
-    const url = new URL(target);
-    return (url.protocol === 'http:' || url.protocol === 'https:') && isOwnOrigin(url.origin)
-      ? url.href
-      : null;
+    url = new URL(target, SAME_SITE_BASE);
   } catch {
     return null;
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
+  // user:pass@ is never ours to send, and makes a URL read as one host while naming another.
+  if (url.username || url.password) return null;
+  if (LOGIN_OR_AUTH_PATH.test(safeDecode(url.pathname))) return null;
+  if (url.origin === SAME_SITE_BASE) {
+    // Only a target written as a path is same-site: `http://same-site.invalid/x` typed out is not.
+    if (!/^[\\/]/.test(withoutLeadingControls(target))) return null;
+    return `${url.pathname}${url.search}${url.hash}`;
+  }
+  return isOwnOrigin(url.origin) ? url.href : null;
+}
+
+/** What URL parsing strips from the front: C0 controls and spaces. */
+function withoutLeadingControls(text: string): string {
+  let start = 0;
+  while (start < text.length && text.charCodeAt(start) <= 0x20) start += 1;
+  return text.slice(start);
+}
+
+/** Decodes once; a malformed escape is left as it is. */
+function safeDecode(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
   }
 }
 

@@ -55,7 +55,7 @@ function writeMediaHeaders(res: Response, key: string, size: number): void {
   res.setHeader('Content-Length', String(size));
   res.setHeader('Cache-Control', MEDIA_CACHE_CONTROL);
   res.setHeader('X-Content-Type-Options', 'nosniff');
-  res.setHeader('Content-Security-Policy', "default-src 'none'; sandbox");
+  res.setHeader('Content-Security-Policy', "default-src 'none'; frame-ancestors 'none'; sandbox");
   res.setHeader('Cross-Origin-Resource-Policy', 'cross-origin');
   res.setHeader('ETag', `"${key.slice(0, 64)}"`);
 }

@@ -1,0 +1,42 @@
+// Loaded by BaseLayout before first paint (a file, not an inline script, so the page's CSP needs no
+// 'unsafe-inline').
+/* global document, localStorage, sessionStorage, window, location */
+// Theme before first paint: the signed-in user's server preference, else this browser's
+// choice, else the system. "system" follows prefers-color-scheme live.
+(function () {
+  var root = document.documentElement;
+  var valid = { light: 1, dark: 1, system: 1 };
+  var stored = null;
+  try {
+    stored = localStorage.getItem('theme');
+  } catch {
+    // Storage may be refused (private mode): the theme still applies for this page.
+  }
+  var server = root.getAttribute('data-server-theme');
+  var pref = valid[server] ? server : valid[stored] ? stored : 'system';
+  if (valid[server] && stored !== server) {
+    try {
+      localStorage.setItem('theme', server);
+    } catch {
+      // Storage may be refused (private mode): the theme still applies for this page.
+    }
+  }
+  root.dataset.themePref = pref;
+  var media = window.matchMedia('(prefers-color-scheme: dark)');
+  function apply() {
+    var p = root.dataset.themePref;
+    var dark = p === 'dark' || (p !== 'light' && media.matches);
+    root.dataset.theme = dark ? 'dark' : 'light';
+    root.style.colorScheme = dark ? 'dark' : 'light';
+  }
+  apply();
+  media.addEventListener('change', apply);
+  // The page to come back to after signing in (never an auth page).
+  if (!/\/(login|auth|register)/i.test(location.pathname)) {
+    try {
+      sessionStorage.setItem('warraq_previous_page', location.pathname + location.search);
+    } catch {
+      // Storage may be refused (private mode): the theme still applies for this page.
+    }
+  }
+})();
