@@ -22,3 +22,4 @@ export * from './content/content.constants.js';
 export * from './content/content.schemas.js';
 export * from './content/arabic-search.js';
 export * from './openapi/index.js';
+export * from './novel/index.js';
