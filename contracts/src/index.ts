@@ -34,3 +34,4 @@ export * from './ingest/ingest.routes.js';
 export * from './users/user.routes.js';
 export * from './system/system.routes.js';
 export * from './openapi/index.js';
+export * from './novel/index.js';
