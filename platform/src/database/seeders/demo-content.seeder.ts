@@ -12,6 +12,7 @@ import {
   type DemoSeries,
   ORIGIN_BY_TYPE,
 } from './demo-catalogue';
+import { novelChapterTexts } from './demo-novels';
 
 const FONT_FILE = require.resolve('@expo-google-fonts/cairo/700Bold/Cairo_700Bold.ttf');
 const DAY = 86_400_000;
@@ -35,7 +36,13 @@ interface ChapterPlan {
   language: ChapterLanguage;
   group: string | null;
   pending?: boolean;
+  /** A novel chapter's text, from its file under `novels/`. */
+  text?: string;
 }
+
+const TEAM = 'فريق ورّاق';
+/** Who translated the novels' chapters in other languages. */
+const NOVEL_TRANSLATORS = 'Inkwell Translations';
 
 const escapeMarkup = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
@@ -148,6 +155,7 @@ async function renderCover(
     .toBuffer();
 }
 
+/** The short stand-in text of a novel whose chapters are not written under `novels/` yet. */
 function novelBody(title: string, n: number): string {
   return [
     `الفصل ${toArabicDigits(n)} من «${title}».`,
@@ -158,8 +166,8 @@ function novelBody(title: string, n: number): string {
 }
 
 function chapterPlan(index: number, type: DemoSeries['type']): ChapterPlan[] {
-  const plan: ChapterPlan[] = [1, 2, 3].map((number) => ({ number, language: 'AR', group: 'فريق ورّاق' }));
-  if (index % 5 === 1) plan.push({ number: 1.5, language: 'AR', group: 'فريق ورّاق' });
+  const plan: ChapterPlan[] = [1, 2, 3].map((number) => ({ number, language: 'AR', group: TEAM }));
+  if (index % 5 === 1) plan.push({ number: 1.5, language: 'AR', group: TEAM });
   if (type !== 'novel' && index % 3 === 0) {
     plan.push({ number: 1, language: 'EN', group: 'Night Owl Scans' });
     plan.push({ number: 2, language: 'EN', group: 'Night Owl Scans' });
@@ -167,6 +175,16 @@ function chapterPlan(index: number, type: DemoSeries['type']): ChapterPlan[] {
   }
   if (index % 7 === 2) plan.push({ number: 4, language: 'AR', group: 'قارئ متطوع', pending: true });
   return plan;
+}
+
+/** A novel with written chapters gets exactly those, each variant in its own language. */
+function novelPlan(slug: string): ChapterPlan[] {
+  return novelChapterTexts(slug).map(({ number, language, body }) => ({
+    number,
+    language,
+    group: language === 'AR' ? TEAM : NOVEL_TRANSLATORS,
+    text: body,
+  }));
 }
 
 interface PreparedChapter extends ChapterPlan {
@@ -210,16 +228,19 @@ export async function seedDemoContent(
       const colors = palette(index);
       const cover = await storage.put(await renderCover(s.title, s.originalTitle, colors), 'webp');
       result.images++;
+      const written = s.type === 'novel' && !pending ? novelPlan(slugify(s.title)) : [];
       const plan =
         state === 'rejected'
           ? []
           : pending
             ? [{ number: 1, language: 'AR' as const, group: 'قارئ متطوع' }]
-            : chapterPlan(index, s.type);
+            : written.length > 0
+              ? written
+              : chapterPlan(index, s.type);
       const prepared: PreparedChapter[] = [];
       for (const chapter of plan) {
         if (s.type === 'novel') {
-          prepared.push({ ...chapter, pages: [], body: novelBody(s.title, chapter.number) });
+          prepared.push({ ...chapter, pages: [], body: chapter.text ?? novelBody(s.title, chapter.number) });
           continue;
         }
         const strip = s.type !== 'manga';
