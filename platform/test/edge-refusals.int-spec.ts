@@ -1,4 +1,4 @@
-import { COVER_UPLOAD, INGEST_MESSAGES, INGEST_PATHS } from '@warraq/contracts';
+import { COVER_UPLOAD, INGEST_MESSAGES, INGEST_ROUTES, routePath } from '@warraq/contracts';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -83,7 +83,12 @@ describe('the edge: refusals arrive as the platform JSON error', () => {
     it(`an honest 9 MiB file that is not an image: 400 every time (${TRIES} tries)`, async () => {
       const id = await declaredUpload('images', 'page.jpg', 'image/jpeg', 9 * MiB);
       for (let i = 0; i < TRIES; i++) {
-        const answer = await send({ method: 'PUT', path: INGEST_PATHS.file(id, 0), size: 9 * MiB, mode });
+        const answer = await send({
+          method: 'PUT',
+          path: routePath(INGEST_ROUTES.file, { id, index: 0 }),
+          size: 9 * MiB,
+          mode,
+        });
         expectJsonError(answer, 400, INGEST_MESSAGES.imagesOnly);
       }
     });
@@ -93,7 +98,7 @@ describe('the edge: refusals arrive as the platform JSON error', () => {
       for (let i = 0; i < TRIES; i++) {
         const answer = await send({
           method: 'PUT',
-          path: INGEST_PATHS.file(id, 0),
+          path: routePath(INGEST_ROUTES.file, { id, index: 0 }),
           size: 9 * MiB,
           head: JPEG_HEAD,
           mode,
@@ -106,7 +111,7 @@ describe('the edge: refusals arrive as the platform JSON error', () => {
       const id = await declaredUpload('zip', 'chapter.zip', 'application/zip', 100 * MiB);
       const answer = await send({
         method: 'PUT',
-        path: INGEST_PATHS.file(id, 0),
+        path: routePath(INGEST_ROUTES.file, { id, index: 0 }),
         size: 102 * MiB,
         head: Buffer.from('PK\x03\x04', 'latin1'),
         mode,
@@ -174,7 +179,7 @@ describe('the edge: refusals arrive as the platform JSON error', () => {
       last = await sendBody(edge.port, {
         method: 'POST',
         host: host(),
-        path: INGEST_PATHS.create,
+        path: routePath(INGEST_ROUTES.declare),
         headers: { origin: BROWSER_ORIGIN, cookie: busyCookie, 'content-type': 'application/json' },
         size: Buffer.byteLength(body),
         head: Buffer.from(body),
