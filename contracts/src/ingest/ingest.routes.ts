@@ -9,6 +9,16 @@ import {
   UploadIdParamsSchema,
 } from './ingest.schemas.js';
 
+/** Every upload route: signed-in uploaders only, guests told to sign in. */
+const UPLOAD_ROUTE = {
+  tag: 'Chapter uploads',
+  access: 'authenticated',
+  loginMessage: INGEST_MESSAGES.loginRequired,
+} as const;
+
+/** A route naming one upload: anything but a UUID names none (404, like an unknown id). */
+const ONE_UPLOAD = { ...UPLOAD_ROUTE, params: UploadIdParamsSchema, malformedParams: 'notFound' } as const;
+
 /**
  * Spec §2 "Add-chapter form" made real: declare, send each file, commit; then follow or act on it.
  * A malformed upload id names no upload: 404, the same answer as an unknown or someone else's one.
@@ -17,10 +27,8 @@ export const INGEST_ROUTES = {
   declare: {
     method: 'post',
     path: '/api/manga/chapters',
-    tag: 'Chapter uploads',
+    ...UPLOAD_ROUTE,
     summary: 'Declare a chapter upload and its files',
-    access: 'authenticated',
-    loginMessage: INGEST_MESSAGES.loginRequired,
     body: CreateChapterUploadBodySchema,
     status: 201,
     response: ChapterUploadResponseSchema,
@@ -29,12 +37,9 @@ export const INGEST_ROUTES = {
   file: {
     method: 'put',
     path: '/api/manga/chapters/uploads/{id}/files/{index}',
-    tag: 'Chapter uploads',
+    ...ONE_UPLOAD,
     summary: 'Send the bytes of one declared file',
-    access: 'authenticated',
-    loginMessage: INGEST_MESSAGES.loginRequired,
     params: UploadFileParamsSchema,
-    malformedParams: 'notFound',
     rawBody: { contentTypes: ['application/octet-stream'], description: 'The raw file, streamed.' },
     status: 200,
     response: UploadFileResponseSchema,
@@ -43,12 +48,8 @@ export const INGEST_ROUTES = {
   commit: {
     method: 'post',
     path: '/api/manga/chapters/uploads/{id}/commit',
-    tag: 'Chapter uploads',
+    ...ONE_UPLOAD,
     summary: 'Queue the received files for processing',
-    access: 'authenticated',
-    loginMessage: INGEST_MESSAGES.loginRequired,
-    params: UploadIdParamsSchema,
-    malformedParams: 'notFound',
     status: 202,
     response: ChapterUploadResponseSchema,
     errors: [409, 503],
@@ -56,12 +57,8 @@ export const INGEST_ROUTES = {
   retry: {
     method: 'post',
     path: '/api/manga/chapters/uploads/{id}/retry',
-    tag: 'Chapter uploads',
+    ...ONE_UPLOAD,
     summary: 'Process a failed upload again',
-    access: 'authenticated',
-    loginMessage: INGEST_MESSAGES.loginRequired,
-    params: UploadIdParamsSchema,
-    malformedParams: 'notFound',
     status: 202,
     response: ChapterUploadResponseSchema,
     errors: [409, 503],
@@ -69,24 +66,16 @@ export const INGEST_ROUTES = {
   upload: {
     method: 'get',
     path: '/api/manga/chapters/uploads/{id}',
-    tag: 'Chapter uploads',
+    ...ONE_UPLOAD,
     summary: "An upload's state and progress",
-    access: 'authenticated',
-    loginMessage: INGEST_MESSAGES.loginRequired,
-    params: UploadIdParamsSchema,
-    malformedParams: 'notFound',
     status: 200,
     response: ChapterUploadResponseSchema,
   },
   remove: {
     method: 'delete',
     path: '/api/manga/chapters/uploads/{id}',
-    tag: 'Chapter uploads',
+    ...ONE_UPLOAD,
     summary: 'Cancel an upload and drop its files',
-    access: 'authenticated',
-    loginMessage: INGEST_MESSAGES.loginRequired,
-    params: UploadIdParamsSchema,
-    malformedParams: 'notFound',
     status: 200,
     response: MessageResponseSchema,
     errors: [409],
