@@ -147,4 +147,33 @@ export class ChaptersRepository {
     );
     return chapterId;
   }
+
+  /** Moves the chapter's comment count by `delta` in the caller's transaction (never below zero). */
+  async addComments(tx: Db, chapterId: number, delta: number): Promise<void> {
+    await tx.execute(`update chapter set comment_count = greatest(comment_count + ?, 0) where id = ?`, [
+      delta,
+      chapterId,
+    ]);
+  }
+
+  /**
+   * Moves the like counters of the chapter and its series by `delta` (one statement, in the caller's
+   * transaction); answers the chapter's new like count, or null when the chapter is gone.
+   */
+  async addLikes(tx: Db, chapterId: number, delta: 1 | -1): Promise<number | null> {
+    const rows = await tx.execute<{ count: number | null }[]>(
+      `with c as (update chapter set like_count = like_count + ? where id = ? returning series_id, like_count),
+         s as (update series set like_count = greatest(like_count + ?, 0) where id in (select series_id from c) returning id)
+       select (select like_count from c) as count`,
+      [delta, chapterId, delta],
+    );
+    return rows[0]?.count ?? null;
+  }
+
+  async likeCount(chapterId: number): Promise<number> {
+    const rows = await this.run<{ count: number }>(`select like_count as count from chapter where id = ?`, [
+      chapterId,
+    ]);
+    return rows[0]?.count ?? 0;
+  }
 }

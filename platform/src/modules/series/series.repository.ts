@@ -363,4 +363,48 @@ export class SeriesRepository {
     if (db) await db.execute(sql, params);
     else await this.run(sql, params);
   }
+
+  /** Moves the favourite count by `delta` in the caller's transaction; answers the new count (null: gone). */
+  async addFavorites(tx: Db, seriesId: number, delta: 1 | -1): Promise<number | null> {
+    const rows = await tx.execute<{ count: number }[]>(
+      `update series set favorite_count = favorite_count + ? where id = ? returning favorite_count as count`,
+      [delta, seriesId],
+    );
+    return rows[0]?.count ?? null;
+  }
+
+  async favoriteCount(seriesId: number): Promise<number> {
+    const rows = await this.run<{ count: number }>(
+      `select favorite_count as count from series where id = ?`,
+      [seriesId],
+    );
+    return rows[0]?.count ?? 0;
+  }
+
+  /** Applies a rating change to the series' sum and count in the caller's transaction (after `lock`). */
+  async addRating(
+    tx: Db,
+    seriesId: number,
+    sum: number,
+    count: number,
+  ): Promise<{ sum: number; count: number }> {
+    const rows = await tx.execute<{ sum: number; count: number }[]>(
+      `update series set rating_sum = rating_sum + ?, rating_count = rating_count + ?, updated_at = updated_at
+       where id = ? returning rating_sum as sum, rating_count as count`,
+      [sum, count, seriesId],
+    );
+    return rows[0]!;
+  }
+
+  /** The series slug and chapter number a comment's page is found at. */
+  async location(
+    seriesId: number,
+    chapterId: number | null,
+  ): Promise<{ slug: string; number: number | null } | null> {
+    const rows = await this.run<{ slug: string; number: number | null }>(
+      `select s.slug, (select c.number::float8 from chapter c where c.id = ?) as number from series s where s.id = ?`,
+      [chapterId, seriesId],
+    );
+    return rows[0] ?? null;
+  }
 }
