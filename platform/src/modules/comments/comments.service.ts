@@ -14,7 +14,7 @@ import { RateLimiterRedis } from 'rate-limiter-flexible';
 import { ApiError } from '../../common/http/api-error';
 import { consumeOrTooMany } from '../../common/http/rate-limit';
 import { RedisService } from '../../common/redis/redis.service';
-import { chapterPath, seriesPath } from '../moderation/moderation.mapper';
+import { chapterPath, seriesPath } from '../series/moderation-queue.mapper';
 import { NotificationsService } from '../notifications/notifications.service';
 import { ChaptersRepository } from '../series/chapters.repository';
 import { SeriesRepository } from '../series/series.repository';

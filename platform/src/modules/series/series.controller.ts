@@ -20,7 +20,7 @@ import { CurrentAuth, CurrentUser } from '../../common/decorators/current-auth.d
 import { ApiError } from '../../common/http/api-error';
 import type { RequestAuth } from '../../common/http/request-auth';
 import { parseWithSchema, ZodBody, ZodParams, ZodQuery } from '../../common/pipes/zod-validation.pipe';
-import { ModerationQueue } from '../moderation/moderation-queue.service';
+import { ModerationQueue } from './moderation-queue.service';
 import type { User } from '../users/user.entity';
 import { viewerOf } from './content-viewer';
 import { HomeFeedService } from './home-feed.service';

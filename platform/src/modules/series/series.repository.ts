@@ -10,6 +10,7 @@ import type {
 } from '@warraq/contracts';
 import { escapeLike } from '../users/users.repository';
 import type { Db } from '../../database/transactions';
+import { type LockedItem, type LockedRow, type LockMode, toLockedItem } from './moderation-queue.mapper';
 import { READER_SQL } from './reader.sql';
 import { type ChapterVariantRow, SUMMARY_COLUMNS, type SeriesSummaryRow } from './series.mapper';
 
@@ -406,5 +407,43 @@ export class SeriesRepository {
       [chapterId, seriesId],
     );
     return rows[0] ?? null;
+  }
+
+  /**
+   * Reads a series for a moderation action and locks its row until `db`'s transaction ends (`mode`
+   * null: no lock and no transaction needed, e.g. to name a new submission); see LockMode.
+   */
+  async lockForModeration(id: number, mode: LockMode, db: Db = this.em): Promise<LockedItem | null> {
+    const [row] = await db.execute<LockedRow[]>(
+      `select id, moderation_status as status, created_by as owner_id, id as series_id, slug, title,
+         null::float8 as number, cover_key
+       from series where id = ? ${mode ? `for ${mode}` : ''}`,
+      [id],
+    );
+    return row ? toLockedItem('series', row) : null;
+  }
+
+  async setModerationStatus(tx: Db, id: number, status: ModerationStatus): Promise<void> {
+    await tx.execute('update series set moderation_status = ?, updated_at = now() where id = ?', [
+      status,
+      id,
+    ]);
+  }
+
+  /** Deletes the series; the schema cascades to its chapters, pages, likes, views, progress, uploads. */
+  async delete(tx: Db, id: number): Promise<void> {
+    await tx.execute('delete from series where id = ?', [id]);
+  }
+
+  /** Of `keys`, those no page and no series cover names any more (media that may be freed). */
+  async unreferencedMedia(tx: Db, keys: readonly string[]): Promise<string[]> {
+    if (keys.length === 0) return [];
+    const rows = await tx.execute<{ key: string }[]>(
+      `select k as key from unnest(${TEXT_ARRAY}) as k
+       where not exists (select 1 from page p where p.media_key = k)
+         and not exists (select 1 from series s where s.cover_key = k)`,
+      [JSON.stringify(keys)],
+    );
+    return rows.map((r) => r.key);
   }
 }
