@@ -17,10 +17,14 @@ const CONCURRENCY = 2;
 const DIR = path.join(ROOT, '.data/bench-ingest');
 
 if (process.env.WARRAQ_SKIP_BUILD !== '1') {
-  step('Building contracts and platform');
-  run('turbo', ['run', 'build', '--filter=@warraq/platform', '--output-logs=errors-only'], {
-    env: { TURBO_TELEMETRY_DISABLED: '1' },
-  });
+  step('Building contracts, platform and test media');
+  run(
+    'turbo',
+    ['run', 'build', '--filter=@warraq/platform', '--filter=@warraq/test-media', '--output-logs=errors-only'],
+    {
+      env: { TURBO_TELEMETRY_DISABLED: '1' },
+    },
+  );
 }
 
 // The platform build is CommonJS; its modules load as they do in the worker.
@@ -28,9 +32,9 @@ const require = createRequire(import.meta.url);
 const dist = (p) => require(path.join(ROOT, 'platform/dist/modules', p));
 const { processChapterSource } = dist('ingest/processing/process-chapter.js');
 const { RENDITION, PAGE_CONCURRENCY } = dist('ingest/processing/processing.limits.js');
-const { makePageJpeg, makePagePng } = dist('ingest/processing/testing/page-images.js');
-const { zipOfPages } = dist('ingest/processing/testing/zip-builder.js');
 const { LocalDiskMediaStorage } = dist('media/local-disk-media.storage.js');
+// The same page builders the tests use (the workspace package, loaded once it is built).
+const { makePageJpeg, makePagePng, zipOfPages } = await import('@warraq/test-media');
 const sharp = require(require.resolve('sharp', { paths: [path.join(ROOT, 'platform')] }));
 sharp.cache(false);
 

@@ -6,6 +6,7 @@ const shared = {
   moduleFileExtensions: ['ts', 'js', 'json'],
   moduleNameMapper: {
     '^@warraq/contracts$': '<rootDir>/../contracts/src/index.ts',
+    '^@warraq/test-media$': '<rootDir>/../test-media/src/index.ts',
     '^(\\.{1,2}/.*)\\.js$': '$1',
   },
 };

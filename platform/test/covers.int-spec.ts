@@ -1,32 +1,9 @@
-import zlib from 'node:zlib';
 import { COVER_UPLOAD, CoverUploadResponseSchema, type CreateContentBody } from '@warraq/contracts';
+import { pngClaimingSize } from '@warraq/test-media';
 import sharp from 'sharp';
 import { signIn } from './auth-helpers';
 import { newUser } from './factories/user.factory';
 import { createTestApp, type TestApp } from './test-app';
-
-/** A PNG whose header claims `width`×`height` pixels but carries almost no data (a pixel bomb). */
-function claimedPng(width: number, height: number): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(zlib.crc32(body) >>> 0);
-    return Buffer.concat([length, body, crc]);
-  };
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(width, 0);
-  ihdr.writeUInt32BE(height, 4);
-  ihdr.writeUInt8(8, 8);
-  ihdr.writeUInt8(2, 9);
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', ihdr),
-    chunk('IDAT', zlib.deflateSync(Buffer.alloc(64))),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
 
 describe('cover uploads (POST /api/media/covers)', () => {
   let t: TestApp;
@@ -74,7 +51,7 @@ describe('cover uploads (POST /api/media/covers)', () => {
   });
 
   it('refuses a header that claims a huge image, and a truncated one, without decoding them', async () => {
-    const bomb = await upload(claimedPng(100_000, 100_000), 'image/png');
+    const bomb = await upload(pngClaimingSize(100_000, 100_000), 'image/png');
     expect(bomb.status).toBe(400);
     expect(bomb.body.errors.file).toEqual([COVER_UPLOAD.unreadable]);
     const truncated = await upload(photo.subarray(0, Math.floor(photo.length / 3)));

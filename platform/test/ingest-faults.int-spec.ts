@@ -1,4 +1,4 @@
-import { zipOfPages } from '../src/modules/ingest/processing/testing/zip-builder';
+import { zipOfPages } from '@warraq/test-media';
 import { signIn } from './auth-helpers';
 import { newSeries, type TestSeries } from './factories/content.factory';
 import { newUser } from './factories/user.factory';

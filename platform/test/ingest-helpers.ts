@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import WebSocket from 'ws';
 import { loadConfig } from '../src/config/app-config';
 import { WorkerModule } from '../src/worker.module';
-import { makePageJpeg, makePagePng } from '../src/modules/ingest/processing/testing/page-images';
+import { makePageJpeg, makePagePng } from '@warraq/test-media';
 import { BROWSER_ORIGIN, signIn } from './auth-helpers';
 import { newUser } from './factories/user.factory';
 import type { TestApp } from './test-app';

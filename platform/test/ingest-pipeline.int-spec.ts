@@ -12,7 +12,7 @@ import {
 } from '@warraq/contracts';
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { buildZip, zipOfPages } from '../src/modules/ingest/processing/testing/zip-builder';
+import { buildZip, zipOfPages } from '@warraq/test-media';
 import { BROWSER_ORIGIN } from './auth-helpers';
 import { newSeries, type TestSeries } from './factories/content.factory';
 import type { TestUser } from './factories/user.factory';
@@ -31,7 +31,7 @@ import {
   zipFile,
   uploaderCast,
 } from './ingest-helpers';
-import { makePageJpeg } from '../src/modules/ingest/processing/testing/page-images';
+import { makePageJpeg } from '@warraq/test-media';
 import { createTestApp, type TestApp } from './test-app';
 
 interface PageRow {

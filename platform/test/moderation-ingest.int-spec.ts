@@ -1,6 +1,6 @@
 import type { INestApplicationContext } from '@nestjs/common';
 import { ModerationQueueEventSchema, REALTIME_EVENTS } from '@warraq/contracts';
-import { makePageJpeg } from '../src/modules/ingest/processing/testing/page-images';
+import { makePageJpeg } from '@warraq/test-media';
 import { newSeries } from './factories/content.factory';
 import {
   closeSocket,

@@ -1,11 +1,10 @@
 import { ReadingProgressEntity } from '../modules/library/reading-progress.entity';
 import { ApiTokenEntity } from '../modules/auth/api-token.entity';
-import {
-  ChapterLikeEntity,
-  ChapterViewEntity,
-  FavoriteEntity,
-  RatingEntity,
-} from '../modules/reactions/reaction.entities';
+import { ChapterLikeEntity, FavoriteEntity, RatingEntity } from '../modules/reactions/reaction.entities';
+import { ChapterViewEntity } from '../modules/series/chapter-view.entity';
+import { CommentLikeEntity, CommentRecordEntity } from '../modules/comments/comment.entities';
+import { MediaObjectRecordEntity } from '../modules/media/media-object.entity';
+import { PointsEntryRecordEntity } from '../modules/points/points-entry.entity';
 import { ChapterUploadFileEntity, ChapterUploadEntity } from '../modules/ingest/chapter-upload.entity';
 import { ChapterEntity } from '../modules/series/chapter.entity';
 import { ModerationLogEntity } from '../modules/moderation/moderation-log.entity';
@@ -19,7 +18,11 @@ import {
   ServiceRecordEntity,
 } from '../modules/system/registry.entities';
 
-/** Every entity definition the ORM knows about (`docs/adding-a-module.md` names them). */
+/**
+ * Every entity definition the ORM knows about (`docs/adding-a-module.md` names them): one for every
+ * table, also those queried in raw SQL only, so that each table has a declared owner module and a
+ * generated migration (`migration:create` diffs these against the database) never drops one.
+ */
 export const ENTITIES = [
   UserEntity,
   ApiTokenEntity,
@@ -38,4 +41,8 @@ export const ENTITIES = [
   ServiceRecordEntity,
   DomainRecordEntity,
   ClientErrorRecordEntity,
+  MediaObjectRecordEntity,
+  CommentRecordEntity,
+  CommentLikeEntity,
+  PointsEntryRecordEntity,
 ];

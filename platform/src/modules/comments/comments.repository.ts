@@ -1,7 +1,6 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
-
-type Db = Pick<EntityManager, 'execute'>;
+import type { Db } from '../../database/transactions';
 
 /** Where comments hang: a series' own comments (chapter null) or one chapter's. */
 export interface CommentTarget {
@@ -94,31 +93,31 @@ export class CommentsRepository {
     return rows[0] ?? null;
   }
 
-  /** Inserts the comment and counts it on its chapter, in one transaction. */
-  async insert(input: {
-    target: CommentTarget;
-    parent: { id: number; rootId: number } | null;
-    userId: number;
-    text: string;
-  }): Promise<number> {
-    return this.em.transactional(async (tx) => {
-      const [row] = await tx.execute<{ id: number }[]>(
-        `insert into comment (series_id, chapter_id, parent_id, root_id, user_id, text) values (?, ?, ?, ?, ?, ?)
+  /** Inserts the comment in `tx` (the caller counts it on its chapter in the same transaction). */
+  async insert(
+    tx: Db,
+    input: {
+      target: CommentTarget;
+      parent: { id: number; rootId: number } | null;
+      userId: number;
+      text: string;
+    },
+  ): Promise<number> {
+    const [row] = await tx.execute<{ id: number }[]>(
+      `insert into comment (series_id, chapter_id, parent_id, root_id, user_id, text) values (?, ?, ?, ?, ?, ?)
          returning id`,
-        [
-          input.target.seriesId,
-          input.target.chapterId,
-          input.parent?.id ?? null,
-          input.parent?.rootId ?? null,
-          input.userId,
-          input.text,
-        ],
-      );
-      const id = row!.id;
-      if (!input.parent) await tx.execute(`update comment set root_id = id where id = ?`, [id]);
-      await this.countOnChapter(tx, input.target.chapterId, +1);
-      return id;
-    });
+      [
+        input.target.seriesId,
+        input.target.chapterId,
+        input.parent?.id ?? null,
+        input.parent?.rootId ?? null,
+        input.userId,
+        input.text,
+      ],
+    );
+    const id = row!.id;
+    if (!input.parent) await tx.execute(`update comment set root_id = id where id = ?`, [id]);
+    return id;
   }
 
   async updateText(id: number, text: string): Promise<void> {
@@ -131,36 +130,33 @@ export class CommentsRepository {
   /**
    * Removes a comment. One with replies keeps its place with its text gone (the thread stays
    * readable); one without is deleted, and so is every emptied, already-deleted ancestor above it.
-   * Answers whether the comment was kept, or null when it was already gone.
+   * Answers whether the comment was kept and the chapter it was counted on, or null when it was
+   * already gone; runs in `tx` (the caller uncounts it in the same transaction).
    */
-  async remove(id: number): Promise<{ kept: boolean } | null> {
-    return this.em.transactional(async (tx) => {
-      const [row] = await tx.execute<
-        { chapter_id: number | null; parent_id: number | null; deleted_at: Date | null }[]
-      >(`select chapter_id, parent_id, deleted_at from comment where id = ? for update`, [id]);
-      if (!row || row.deleted_at) return null;
-      await this.countOnChapter(tx, row.chapter_id, -1);
-      const [child] = await tx.execute<{ id: number }[]>(
-        `select id from comment where parent_id = ? limit 1`,
-        [id],
-      );
-      if (child) {
-        await tx.execute(`update comment set text = '', deleted_at = now() where id = ?`, [id]);
-        return { kept: true };
-      }
-      await tx.execute(`delete from comment where id = ?`, [id]);
-      let parentId = row.parent_id;
-      while (parentId !== null) {
-        const [parent] = await tx.execute<{ parent_id: number | null }[]>(
-          `delete from comment p where p.id = ? and p.deleted_at is not null
+  async remove(tx: Db, id: number): Promise<{ kept: boolean; chapterId: number | null } | null> {
+    const [row] = await tx.execute<
+      { chapter_id: number | null; parent_id: number | null; deleted_at: Date | null }[]
+    >(`select chapter_id, parent_id, deleted_at from comment where id = ? for update`, [id]);
+    if (!row || row.deleted_at) return null;
+    const [child] = await tx.execute<{ id: number }[]>(`select id from comment where parent_id = ? limit 1`, [
+      id,
+    ]);
+    if (child) {
+      await tx.execute(`update comment set text = '', deleted_at = now() where id = ?`, [id]);
+      return { kept: true, chapterId: row.chapter_id };
+    }
+    await tx.execute(`delete from comment where id = ?`, [id]);
+    let parentId = row.parent_id;
+    while (parentId !== null) {
+      const [parent] = await tx.execute<{ parent_id: number | null }[]>(
+        `delete from comment p where p.id = ? and p.deleted_at is not null
              and not exists (select 1 from comment r where r.parent_id = p.id)
            returning p.parent_id`,
-          [parentId],
-        );
-        parentId = parent ? parent.parent_id : null;
-      }
-      return { kept: false };
-    });
+        [parentId],
+      );
+      parentId = parent ? parent.parent_id : null;
+    }
+    return { kept: false, chapterId: row.chapter_id };
   }
 
   /**
@@ -191,25 +187,5 @@ export class CommentsRepository {
       );
       return { liked, likes: counted!.likes };
     });
-  }
-
-  /** The series slug and chapter number a comment's page is found at. */
-  async location(
-    seriesId: number,
-    chapterId: number | null,
-  ): Promise<{ slug: string; number: number | null } | null> {
-    const rows = await this.db.execute<{ slug: string; number: number | null }[]>(
-      `select s.slug, (select c.number::float8 from chapter c where c.id = ?) as number from series s where s.id = ?`,
-      [chapterId, seriesId],
-    );
-    return rows[0] ?? null;
-  }
-
-  private async countOnChapter(tx: Db, chapterId: number | null, delta: number): Promise<void> {
-    if (chapterId === null) return;
-    await tx.execute(`update chapter set comment_count = greatest(comment_count + ?, 0) where id = ?`, [
-      delta,
-      chapterId,
-    ]);
   }
 }

@@ -14,10 +14,11 @@ import { RateLimiterRedis } from 'rate-limiter-flexible';
 import { ApiError } from '../../common/http/api-error';
 import { consumeOrTooMany } from '../../common/http/rate-limit';
 import { RedisService } from '../../common/redis/redis.service';
-import { chapterPath, seriesPath } from '../moderation/moderation.mapper';
+import { chapterPath, seriesPath } from '../series/moderation-queue.mapper';
 import { NotificationsService } from '../notifications/notifications.service';
 import { ChaptersRepository } from '../series/chapters.repository';
 import { SeriesRepository } from '../series/series.repository';
+import { Transactions } from '../../database/transactions';
 import { canReachChapter, canSee, type ContentViewer, viewerOf } from '../series/content-viewer';
 import type { AuthUser } from '../auth/request-auth';
 import { type CommentRow, type CommentTarget, CommentsRepository } from './comments.repository';
@@ -77,6 +78,7 @@ export class CommentsService {
     private readonly comments: CommentsRepository,
     private readonly chapters: ChaptersRepository,
     private readonly series: SeriesRepository,
+    private readonly transactions: Transactions,
     private readonly notifications: NotificationsService,
     redis: RedisService,
   ) {
@@ -120,11 +122,15 @@ export class CommentsService {
     await consumeOrTooMany(this.perMinute, String(actor.id), COMMENT_MESSAGES.tooFast);
     await consumeOrTooMany(this.perDay, String(actor.id), COMMENT_MESSAGES.tooFast);
 
-    const id = await this.comments.insert({
-      target,
-      parent: parent ? { id: parent.id, rootId: parent.root_id ?? parent.id } : null,
-      userId: actor.id,
-      text: body.text,
+    const id = await this.transactions.run(async (tx) => {
+      const inserted = await this.comments.insert(tx, {
+        target,
+        parent: parent ? { id: parent.id, rootId: parent.root_id ?? parent.id } : null,
+        userId: actor.id,
+        text: body.text,
+      });
+      if (target.chapterId !== null) await this.chapters.addComments(tx, target.chapterId, +1);
+      return inserted;
     });
     if (parent?.user_id != null && parent.user_id !== actor.id)
       await this.tellParentAuthor(parent, actor, id);
@@ -141,7 +147,11 @@ export class CommentsService {
 
   async remove(actor: AuthUser, id: number): Promise<CommentDeleteResponse> {
     const comment = await this.editable(actor, id);
-    const removed = await this.comments.remove(comment.id);
+    const removed = await this.transactions.run(async (tx) => {
+      const gone = await this.comments.remove(tx, comment.id);
+      if (gone?.chapterId != null) await this.chapters.addComments(tx, gone.chapterId, -1);
+      return gone;
+    });
     if (!removed) throw ApiError.notFound(COMMENT_MESSAGES.notFound);
     return { success: true, message: COMMENT_MESSAGES.deleted, kept: removed.kept };
   }
@@ -195,7 +205,7 @@ export class CommentsService {
     chapterId: number | null,
     commentId: number,
   ): Promise<string | null> {
-    const at = await this.comments.location(seriesId, chapterId);
+    const at = await this.series.location(seriesId, chapterId);
     if (!at) return null;
     const page =
       chapterId !== null && at.number !== null

@@ -1,5 +1,4 @@
 import { Module } from '@nestjs/common';
-import { ModerationQueueModule } from '../moderation/moderation-queue.module';
 import { RealtimeBusModule } from '../realtime/realtime-bus';
 import { SeriesDataModule } from '../series/series-data.module';
 import { IngestCoreModule } from './ingest-core.module';
@@ -10,7 +9,7 @@ import { IngestRunner } from './ingest.runner';
 
 /** Chapter ingest in the worker process: the consumer, its runner (progress goes out on the realtime bus) and the reconciler. */
 @Module({
-  imports: [IngestCoreModule, ModerationQueueModule, RealtimeBusModule, SeriesDataModule],
+  imports: [IngestCoreModule, RealtimeBusModule, SeriesDataModule],
   providers: [IngestQueue, IngestRunner, IngestProcessor, IngestReconciler],
 })
 export class IngestWorkerModule {}

@@ -1,9 +1,9 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { type IngestFailure, INGEST_MESSAGES, REALTIME_EVENTS } from '@warraq/contracts';
 import { MediaStorage } from '../media/media-storage';
-import { ModerationQueue } from '../moderation/moderation-queue.service';
 import { RealtimeBus } from '../realtime/realtime-bus';
 import { ChaptersRepository } from '../series/chapters.repository';
+import { ModerationQueue } from '../series/moderation-queue.service';
 import { SeriesRepository } from '../series/series.repository';
 import { Transactions } from '../../database/transactions';
 import { toChapterUpload } from './ingest.mapper';

@@ -4,13 +4,13 @@ import { NotificationsModule } from '../notifications/notifications.module';
 import { PointsModule } from '../points/points.module';
 import { SeriesModule } from '../series/series.module';
 import { ModerationController } from './moderation.controller';
-import { ModerationQueueModule } from './moderation-queue.module';
+import { ModerationRepository } from './moderation.repository';
 import { ModerationService } from './moderation.service';
 
 /** Approve, reject and delete of series and chapters, the moderation log and the pending counts. */
 @Module({
-  imports: [ModerationQueueModule, SeriesModule, NotificationsModule, IngestCoreModule, PointsModule],
+  imports: [SeriesModule, NotificationsModule, IngestCoreModule, PointsModule],
   controllers: [ModerationController],
-  providers: [ModerationService],
+  providers: [ModerationRepository, ModerationService],
 })
 export class ModerationModule {}

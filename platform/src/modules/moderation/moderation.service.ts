@@ -13,17 +13,20 @@ import {
   NOTIFICATION_TEXTS,
 } from '@warraq/contracts';
 import { ApiError } from '../../common/http/api-error';
+import { type Db, Transactions } from '../../database/transactions';
+import { IngestRepository } from '../ingest/ingest.repository';
 import { IngestWorkspace } from '../ingest/ingest-workspace';
 import { MediaStorage } from '../media/media-storage';
 import { NotificationsService, type NotificationInput } from '../notifications/notifications.service';
 import { PointsService } from '../points/points.service';
 import { ContentVersion } from '../series/content-version.service';
 import { HomeFeedService } from '../series/home-feed.service';
+import { ChaptersRepository } from '../series/chapters.repository';
+import { chapterPath, itemTitle, type LockedItem, seriesPath } from '../series/moderation-queue.mapper';
+import { ModerationQueue, type QueueChange } from '../series/moderation-queue.service';
 import { SeriesRepository } from '../series/series.repository';
 import type { AuthUser } from '../auth/request-auth';
-import { chapterPath, seriesPath } from './moderation.mapper';
-import { itemTitle, ModerationQueue, type QueueChange } from './moderation-queue.service';
-import { type LockedItem, type ModerationDb, ModerationRepository } from './moderation.repository';
+import { ModerationRepository } from './moderation.repository';
 
 export interface ActionRequest {
   action: ModerationAction;
@@ -114,6 +117,9 @@ export class ModerationService {
     private readonly repo: ModerationRepository,
     private readonly queue: ModerationQueue,
     private readonly series: SeriesRepository,
+    private readonly chapters: ChaptersRepository,
+    private readonly uploads: IngestRepository,
+    private readonly transactions: Transactions,
     private readonly notifications: NotificationsService,
     private readonly storage: MediaStorage,
     private readonly workspace: IngestWorkspace,
@@ -123,7 +129,12 @@ export class ModerationService {
   ) {}
 
   async act(actor: AuthUser, request: ActionRequest): Promise<ModerationActionResponse> {
-    const done = await this.repo.transaction((tx) => this.decide(tx, actor, request));
+    // Actions lock rows in different orders (a chapter then its series' counters; a series then its
+    // cascading chapters), so Postgres may break a rare deadlock by aborting one side: that side runs
+    // again and then sees the other's outcome.
+    const done = await this.transactions.run((tx) => this.decide(tx, actor, request), {
+      retryDeadlocks: true,
+    });
     await this.afterCommit(request.action, done);
     return {
       success: true,
@@ -137,13 +148,13 @@ export class ModerationService {
     };
   }
 
-  private async decide(tx: ModerationDb, actor: AuthUser, request: ActionRequest): Promise<Committed> {
+  private async decide(tx: Db, actor: AuthUser, request: ActionRequest): Promise<Committed> {
     const { action, contentType, id } = request;
     const mode = action === 'delete' ? 'update' : 'no key update';
     const item =
       contentType === 'series'
-        ? await this.repo.lockSeries(tx, id, mode)
-        : await this.repo.lockChapter(tx, id, mode);
+        ? await this.series.lockForModeration(id, mode, tx)
+        : await this.chapters.lockForModeration(id, mode, tx);
     if (!item) throw ApiError.notFound(MODERATION_MESSAGES.notFound);
     if (request.expectedStatus !== undefined && request.expectedStatus !== item.status) {
       throw conflict(MODERATION_MESSAGES.conflict);
@@ -159,22 +170,30 @@ export class ModerationService {
     let uploadIds: string[] = [];
 
     if (action === 'delete') {
-      const keys = await this.repo.mediaKeys(tx, item);
-      if (item.contentType === 'series') uploadIds = await this.repo.uploadIds(tx, item.id);
-      await this.repo.deleteItem(tx, item);
+      const keys = await this.chapters.pageMediaKeys(
+        tx,
+        item.contentType === 'series' ? { seriesId: item.id } : { chapterId: item.id },
+      );
+      if (item.coverKey && !keys.includes(item.coverKey)) keys.push(item.coverKey);
+      if (item.contentType === 'series') {
+        uploadIds = await this.uploads.idsOfSeries(tx, item.id);
+        await this.series.delete(tx, item.id);
+      } else {
+        await this.chapters.delete(tx, item.id);
+      }
       // Keys are content-addressed: identical images of another chapter (or a shared cover) share
       // them, so only the keys no remaining row names are freed.
-      orphanKeys = await this.repo.unreferenced(tx, keys);
+      orphanKeys = await this.series.unreferencedMedia(tx, keys);
       if (item.contentType === 'chapter') await this.series.refreshChapterStats(item.seriesId, tx);
     } else {
       const status = NEW_STATUS[action];
       if (item.contentType === 'series') {
-        await this.repo.setSeriesStatus(tx, item.id, status);
+        await this.series.setModerationStatus(tx, item.id, status);
       } else {
-        if (status === 'approved' && (await this.repo.duplicateVariant(tx, item.id))) {
+        if (status === 'approved' && (await this.chapters.duplicateVariantOf(tx, item.id))) {
           throw conflict(MODERATION_MESSAGES.duplicateVariant);
         }
-        await this.repo.setChapterStatus(tx, item.id, status);
+        await this.chapters.setModerationStatus(tx, item.id, status);
         // The series' chapter count, latest number and last chapter time count approved chapters only.
         await this.series.refreshChapterStats(item.seriesId, tx);
       }
@@ -196,12 +215,7 @@ export class ModerationService {
    * and keyed by the item: approving it again after a rejection, or a retried request, adds nothing.
    * Nobody earns by approving their own item.
    */
-  private async awardContribution(
-    tx: ModerationDb,
-    actor: AuthUser,
-    item: LockedItem,
-    title: string,
-  ): Promise<void> {
+  private async awardContribution(tx: Db, actor: AuthUser, item: LockedItem, title: string): Promise<void> {
     if (item.ownerId === null || item.ownerId === actor.id) return;
     const rule = item.contentType === 'series' ? POINT_RULES.seriesApproved : POINT_RULES.chapterApproved;
     await this.points.record(

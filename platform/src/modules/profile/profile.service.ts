@@ -11,7 +11,7 @@ import {
   type RecentActivityResponse,
 } from '@warraq/contracts';
 import { ApiError } from '../../common/http/api-error';
-import { chapterPath, seriesPath } from '../moderation/moderation.mapper';
+import { chapterPath, seriesPath } from '../series/moderation-queue.mapper';
 import { toSeriesSummary } from '../series/series.mapper';
 import type { AuthUser } from '../auth/request-auth';
 import { badgesFor } from './badges';

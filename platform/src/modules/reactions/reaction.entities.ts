@@ -44,16 +44,3 @@ export const RatingEntity = defineEntity({
 });
 export class Rating extends RatingEntity.class {}
 RatingEntity.setClass(Rating);
-
-/** One counted view: a viewer (user id or hashed IP + user agent) per chapter per day. */
-export const ChapterViewEntity = defineEntity({
-  name: 'ChapterView',
-  tableName: 'chapter_view',
-  properties: {
-    chapter: () => p.manyToOne(Chapter).primary().deleteRule('cascade').ref(),
-    viewer: p.string().length(64).primary(),
-    day: p.date().primary(),
-  },
-});
-export class ChapterView extends ChapterViewEntity.class {}
-ChapterViewEntity.setClass(ChapterView);

@@ -17,6 +17,7 @@ import { canReachChapter, canSee, viewerOf } from '../series/content-viewer';
 import type { AuthUser } from '../auth/request-auth';
 import { ratingOf } from '../series/series.mapper';
 import { SeriesRepository } from '../series/series.repository';
+import { Transactions } from '../../database/transactions';
 import { UsersRepository } from '../users/users.repository';
 import { ReactionsRepository } from './reactions.repository';
 
@@ -26,6 +27,7 @@ export class ReactionsService {
     private readonly reactions: ReactionsRepository,
     private readonly chapters: ChaptersRepository,
     private readonly series: SeriesRepository,
+    private readonly transactions: Transactions,
     private readonly library: LibraryRepository,
     private readonly users: UsersRepository,
   ) {}
@@ -37,20 +39,35 @@ export class ReactionsService {
       throw ApiError.notFound(CONTENT_MESSAGES.chapterNotFound);
     }
     const isLiked = body.action === 'like';
-    const likes = await this.reactions.setChapterLike(actor.id, chapter.id, isLiked);
-    return { success: true, isLiked, likes };
+    const likes = await this.transactions.run(async (tx) => {
+      const changed = await this.reactions.setChapterLike(tx, actor.id, chapter.id, isLiked);
+      return changed ? this.chapters.addLikes(tx, chapter.id, isLiked ? 1 : -1) : null;
+    });
+    return { success: true, isLiked, likes: likes ?? (await this.chapters.likeCount(chapter.id)) };
   }
 
   async favorite(actor: AuthUser, body: FavoriteBody): Promise<FavoriteResponse> {
     await this.visibleSeries(actor, body.contentId);
     const isFavorite = body.action === 'add';
-    const favorites = await this.reactions.setFavorite(actor.id, body.contentId, isFavorite);
-    return { success: true, isFavorite, favorites };
+    const favorites = await this.transactions.run(async (tx) => {
+      const changed = await this.reactions.setFavorite(tx, actor.id, body.contentId, isFavorite);
+      return changed ? this.series.addFavorites(tx, body.contentId, isFavorite ? 1 : -1) : null;
+    });
+    return {
+      success: true,
+      isFavorite,
+      favorites: favorites ?? (await this.series.favoriteCount(body.contentId)),
+    };
   }
 
   async rate(actor: AuthUser, body: RateBody): Promise<RateResponse> {
     await this.visibleSeries(actor, body.contentId);
-    const { sum, count } = await this.reactions.rate(actor.id, body.contentId, body.score);
+    // The series row is locked first, so concurrent ratings apply their deltas in turn.
+    const { sum, count } = await this.transactions.run(async (tx) => {
+      await this.series.lock(tx, body.contentId);
+      const old = await this.reactions.setRating(tx, actor.id, body.contentId, body.score);
+      return this.series.addRating(tx, body.contentId, body.score - (old ?? 0), old === undefined ? 1 : 0);
+    });
     return { success: true, rating: ratingOf(sum, count), userRating: body.score };
   }
 

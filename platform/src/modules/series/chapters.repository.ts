@@ -3,6 +3,7 @@ import { Injectable } from '@nestjs/common';
 import type { ChapterLanguage, ModerationStatus } from '@warraq/contracts';
 import type { Db } from '../../database/transactions';
 import type { ContentViewer } from './content-viewer';
+import { type LockedItem, type LockedRow, type LockMode, toLockedItem } from './moderation-queue.mapper';
 import { OWN_OR_PUBLIC_VISIBILITY, PUBLIC_VISIBILITY, READER_SQL, visibleChaptersSql } from './reader.sql';
 import type { ChapterVariantRow } from './series.mapper';
 
@@ -146,5 +147,86 @@ export class ChaptersRepository {
       ],
     );
     return chapterId;
+  }
+
+  /** Moves the chapter's comment count by `delta` in the caller's transaction (never below zero). */
+  async addComments(tx: Db, chapterId: number, delta: number): Promise<void> {
+    await tx.execute(`update chapter set comment_count = greatest(comment_count + ?, 0) where id = ?`, [
+      delta,
+      chapterId,
+    ]);
+  }
+
+  /**
+   * Moves the like counters of the chapter and its series by `delta` (one statement, in the caller's
+   * transaction); answers the chapter's new like count, or null when the chapter is gone.
+   */
+  async addLikes(tx: Db, chapterId: number, delta: 1 | -1): Promise<number | null> {
+    const rows = await tx.execute<{ count: number | null }[]>(
+      `with c as (update chapter set like_count = like_count + ? where id = ? returning series_id, like_count),
+         s as (update series set like_count = greatest(like_count + ?, 0) where id in (select series_id from c) returning id)
+       select (select like_count from c) as count`,
+      [delta, chapterId, delta],
+    );
+    return rows[0]?.count ?? null;
+  }
+
+  async likeCount(chapterId: number): Promise<number> {
+    const rows = await this.run<{ count: number }>(`select like_count as count from chapter where id = ?`, [
+      chapterId,
+    ]);
+    return rows[0]?.count ?? 0;
+  }
+
+  /** Reads a chapter with its series' names for a moderation action and locks the chapter row (see LockMode). */
+  async lockForModeration(id: number, mode: LockMode, db: Db = this.em): Promise<LockedItem | null> {
+    const [row] = await db.execute<LockedRow[]>(
+      `select c.id, c.moderation_status as status, c.uploader_id as owner_id, c.series_id, s.slug, s.title,
+         c.number::float8 as number, null as cover_key
+       from chapter c join series s on s.id = c.series_id where c.id = ? ${mode ? `for ${mode} of c` : ''}`,
+      [id],
+    );
+    return row ? toLockedItem('chapter', row) : null;
+  }
+
+  /** A chapter approved for the first time is published now; a re-approved one keeps its date. */
+  async setModerationStatus(tx: Db, id: number, status: ModerationStatus): Promise<void> {
+    await tx.execute(
+      `update chapter set moderation_status = ?,
+         published_at = case when ? = 'approved' then coalesce(published_at, now()) else published_at end
+       where id = ?`,
+      [status, status, id],
+    );
+  }
+
+  /**
+   * Whether another variant identical to this chapter (number, language, group ignoring case) is
+   * already published or waiting: approving a rejected chapter must not make two of one variant.
+   */
+  async duplicateVariantOf(tx: Db, chapterId: number): Promise<boolean> {
+    const rows = await tx.execute<{ found: number }[]>(
+      `select 1 as found from chapter c join chapter o on o.series_id = c.series_id and o.number = c.number
+         and o.language = c.language
+         and lower(coalesce(o.translation_group, '')) = lower(coalesce(c.translation_group, ''))
+       where c.id = ? and o.id <> c.id and o.moderation_status <> 'rejected' limit 1`,
+      [chapterId],
+    );
+    return rows.length > 0;
+  }
+
+  /** The media keys of the pages of one chapter, or of every chapter of a series. */
+  async pageMediaKeys(tx: Db, of: { chapterId: number } | { seriesId: number }): Promise<string[]> {
+    const rows = await tx.execute<{ key: string }[]>(
+      'seriesId' in of
+        ? `select distinct p.media_key as key from page p join chapter c on c.id = p.chapter_id where c.series_id = ?`
+        : 'select distinct media_key as key from page where chapter_id = ?',
+      ['seriesId' in of ? of.seriesId : of.chapterId],
+    );
+    return rows.map((r) => r.key);
+  }
+
+  /** Deletes the chapter; the schema cascades to its pages, likes, views and reading progress. */
+  async delete(tx: Db, id: number): Promise<void> {
+    await tx.execute('delete from chapter where id = ?', [id]);
   }
 }

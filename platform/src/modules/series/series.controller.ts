@@ -17,7 +17,7 @@ import { parseWithSchema, RouteBody, RouteParams, RouteQuery } from '../../commo
 import { CurrentAuth, CurrentUser } from '../auth/current-auth.decorator';
 import type { AuthUser, RequestAuth } from '../auth/request-auth';
 import { Route } from '../auth/route.decorator';
-import { ModerationQueue } from '../moderation/moderation-queue.service';
+import { ModerationQueue } from './moderation-queue.service';
 import { viewerOf } from './content-viewer';
 import { HomeFeedService } from './home-feed.service';
 import { SeriesService } from './series.service';

@@ -10,6 +10,7 @@ import type {
 } from '@warraq/contracts';
 import { escapeLike } from '../users/users.repository';
 import type { Db } from '../../database/transactions';
+import { type LockedItem, type LockedRow, type LockMode, toLockedItem } from './moderation-queue.mapper';
 import { READER_SQL } from './reader.sql';
 import { type ChapterVariantRow, SUMMARY_COLUMNS, type SeriesSummaryRow } from './series.mapper';
 
@@ -362,5 +363,87 @@ export class SeriesRepository {
     const params = seriesId ? [seriesId] : [];
     if (db) await db.execute(sql, params);
     else await this.run(sql, params);
+  }
+
+  /** Moves the favourite count by `delta` in the caller's transaction; answers the new count (null: gone). */
+  async addFavorites(tx: Db, seriesId: number, delta: 1 | -1): Promise<number | null> {
+    const rows = await tx.execute<{ count: number }[]>(
+      `update series set favorite_count = favorite_count + ? where id = ? returning favorite_count as count`,
+      [delta, seriesId],
+    );
+    return rows[0]?.count ?? null;
+  }
+
+  async favoriteCount(seriesId: number): Promise<number> {
+    const rows = await this.run<{ count: number }>(
+      `select favorite_count as count from series where id = ?`,
+      [seriesId],
+    );
+    return rows[0]?.count ?? 0;
+  }
+
+  /** Applies a rating change to the series' sum and count in the caller's transaction (after `lock`). */
+  async addRating(
+    tx: Db,
+    seriesId: number,
+    sum: number,
+    count: number,
+  ): Promise<{ sum: number; count: number }> {
+    const rows = await tx.execute<{ sum: number; count: number }[]>(
+      `update series set rating_sum = rating_sum + ?, rating_count = rating_count + ?, updated_at = updated_at
+       where id = ? returning rating_sum as sum, rating_count as count`,
+      [sum, count, seriesId],
+    );
+    return rows[0]!;
+  }
+
+  /** The series slug and chapter number a comment's page is found at. */
+  async location(
+    seriesId: number,
+    chapterId: number | null,
+  ): Promise<{ slug: string; number: number | null } | null> {
+    const rows = await this.run<{ slug: string; number: number | null }>(
+      `select s.slug, (select c.number::float8 from chapter c where c.id = ?) as number from series s where s.id = ?`,
+      [chapterId, seriesId],
+    );
+    return rows[0] ?? null;
+  }
+
+  /**
+   * Reads a series for a moderation action and locks its row until `db`'s transaction ends (`mode`
+   * null: no lock and no transaction needed, e.g. to name a new submission); see LockMode.
+   */
+  async lockForModeration(id: number, mode: LockMode, db: Db = this.em): Promise<LockedItem | null> {
+    const [row] = await db.execute<LockedRow[]>(
+      `select id, moderation_status as status, created_by as owner_id, id as series_id, slug, title,
+         null::float8 as number, cover_key
+       from series where id = ? ${mode ? `for ${mode}` : ''}`,
+      [id],
+    );
+    return row ? toLockedItem('series', row) : null;
+  }
+
+  async setModerationStatus(tx: Db, id: number, status: ModerationStatus): Promise<void> {
+    await tx.execute('update series set moderation_status = ?, updated_at = now() where id = ?', [
+      status,
+      id,
+    ]);
+  }
+
+  /** Deletes the series; the schema cascades to its chapters, pages, likes, views, progress, uploads. */
+  async delete(tx: Db, id: number): Promise<void> {
+    await tx.execute('delete from series where id = ?', [id]);
+  }
+
+  /** Of `keys`, those no page and no series cover names any more (media that may be freed). */
+  async unreferencedMedia(tx: Db, keys: readonly string[]): Promise<string[]> {
+    if (keys.length === 0) return [];
+    const rows = await tx.execute<{ key: string }[]>(
+      `select k as key from unnest(${TEXT_ARRAY}) as k
+       where not exists (select 1 from page p where p.media_key = k)
+         and not exists (select 1 from series s where s.cover_key = k)`,
+      [JSON.stringify(keys)],
+    );
+    return rows.map((r) => r.key);
   }
 }

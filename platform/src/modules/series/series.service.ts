@@ -22,7 +22,7 @@ import { CoverService } from '../media/cover.service';
 import { ContentVersion } from './content-version.service';
 import { SeriesCountCache } from './series-count.cache';
 import { HomeFeedService } from './home-feed.service';
-import { ModerationQueue } from '../moderation/moderation-queue.service';
+import { ModerationQueue } from './moderation-queue.service';
 import { toChapterVariant, toSeriesSummary } from './series.mapper';
 import { decodeCursor, encodeCursor } from './page-cursor';
 import { ChaptersRepository } from './chapters.repository';

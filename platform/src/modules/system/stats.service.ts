@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { SystemStatsResponse } from '@warraq/contracts';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import { MediaObjectRepository } from '../media/media-object.repository';
-import { ModerationQueue } from '../moderation/moderation-queue.service';
+import { ModerationQueue } from '../series/moderation-queue.service';
 import { UsersRepository } from '../users/users.repository';
 import { ApiRequestCounter } from './api-request-counter';
 import { HealthService } from './health.service';

@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { IngestModule } from '../ingest/ingest.module';
-import { ModerationQueueModule } from '../moderation/moderation-queue.module';
+import { SeriesDataModule } from '../series/series-data.module';
 import { RealtimeModule } from '../realtime/realtime.module';
 import { UsersModule } from '../users/users.module';
 import { ApiRequestCounter } from './api-request-counter';
@@ -16,7 +16,7 @@ import { SystemController } from './system.controller';
 
 /** Services and domains, health, statistics and client error reports: the admin area's platform side. */
 @Module({
-  imports: [IngestModule, ModerationQueueModule, RealtimeModule, UsersModule],
+  imports: [IngestModule, SeriesDataModule, RealtimeModule, UsersModule],
   controllers: [SystemController, OpenApiController],
   providers: [
     RegistryRepository,

@@ -7,8 +7,8 @@ import { LocalDiskMediaStorage } from '../../media/local-disk-media.storage';
 import type { MediaStorage } from '../../media/media-storage';
 import { processChapterSource } from './process-chapter';
 import { IngestRejection, type IngestSource, type ProcessedPage } from './processing.types';
-import { jpegClaimingSize, makePageJpeg, makePagePng, pngClaimingSize } from './testing/page-images';
-import { buildZip, type ZipEntrySpec, zipOfPages } from './testing/zip-builder';
+import { jpegClaimingSize, makePageJpeg, makePagePng, pngClaimingSize } from '@warraq/test-media';
+import { buildZip, type ZipEntrySpec, zipOfPages } from '@warraq/test-media';
 
 /** Small pages keep the suite fast; each page's height is distinct, so order shows in the output. */
 const W = 160;

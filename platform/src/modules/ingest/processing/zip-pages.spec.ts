@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ZIP_LIMITS, type ZipLimits } from './processing.limits';
 import { IngestRejection } from './processing.types';
-import { buildZip, type ZipEntrySpec } from './testing/zip-builder';
+import { buildZip, type ZipEntrySpec } from '@warraq/test-media';
 import { extractZipPages } from './zip-pages';
 
 let root: string;

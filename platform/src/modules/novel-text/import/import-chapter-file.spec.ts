@@ -1,5 +1,5 @@
 import { NOVEL_IMPORT_MESSAGES, type NovelTextFailureCode } from '@warraq/contracts';
-import { buildZip } from '../../ingest/processing/testing/zip-builder';
+import { buildZip } from '@warraq/test-media';
 import { NOVEL_ARCHIVE_LIMITS } from '../novel-import.limits';
 import { NovelTextRejection } from '../novel-text.rejection';
 import { Deadline } from './deadline';

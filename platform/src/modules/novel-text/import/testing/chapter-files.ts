@@ -1,4 +1,4 @@
-import { buildZip, type ZipEntrySpec } from '../../../ingest/processing/testing/zip-builder';
+import { buildZip, type ZipEntrySpec } from '@warraq/test-media';
 
 /**
  * .docx and .epub files built in code for the importer tests: honest ones, and any part replaced

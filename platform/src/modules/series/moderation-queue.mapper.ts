@@ -31,6 +31,56 @@ export function chapterPath(slug: string, number: number, chapterId: number): st
   return chapterReaderPath(slug, Number(number.toFixed(2)), chapterId);
 }
 
+/** How a moderation action locks its item's row: `update` for a delete, `no key update` for a status change. */
+export type LockMode = 'update' | 'no key update' | null;
+
+/** A series or chapter row as the moderation locks read it, in one shape for both. */
+export interface LockedRow {
+  id: number;
+  status: ModerationStatus;
+  owner_id: number | null;
+  series_id: number;
+  slug: string;
+  title: string;
+  number: number | null;
+  cover_key: string | null;
+}
+
+/** A series or chapter as a moderation action sees it, read under its row lock. */
+export interface LockedItem {
+  contentType: ContentKind;
+  id: number;
+  status: ModerationStatus;
+  ownerId: number | null;
+  seriesId: number;
+  slug: string;
+  seriesTitle: string;
+  /** Chapters only. */
+  number: number | null;
+  coverKey: string | null;
+}
+
+export function toLockedItem(contentType: ContentKind, row: LockedRow): LockedItem {
+  return {
+    contentType,
+    id: row.id,
+    status: row.status,
+    ownerId: row.owner_id,
+    seriesId: row.series_id,
+    slug: row.slug,
+    seriesTitle: row.title,
+    number: row.number,
+    coverKey: row.cover_key,
+  };
+}
+
+/** The title an item has in the queue, the log and notifications. */
+export function itemTitle(item: LockedItem): string {
+  return item.contentType === 'chapter' && item.number !== null
+    ? chapterItemTitle(item.seriesTitle, item.number)
+    : item.seriesTitle;
+}
+
 export interface QueueRow {
   content_type: ContentKind;
   id: number;

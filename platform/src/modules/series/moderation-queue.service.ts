@@ -10,30 +10,28 @@ import {
   REALTIME_EVENTS,
 } from '@warraq/contracts';
 import { RealtimeBus } from '../realtime/realtime-bus';
-import { chapterItemTitle, toModerationItem } from './moderation.mapper';
-import { type LockedItem, ModerationRepository, type QueueFilter } from './moderation.repository';
+import { ChaptersRepository } from './chapters.repository';
+import { itemTitle, toModerationItem } from './moderation-queue.mapper';
+import { ModerationQueueRepository, type QueueFilter } from './moderation-queue.repository';
+import { SeriesRepository } from './series.repository';
 
 export type QueueChange = ModerationQueueEvent['data']['change'];
 
-/** The title an item has in the queue, the log and notifications. */
-export function itemTitle(item: LockedItem): string {
-  return item.contentType === 'chapter' && item.number !== null
-    ? chapterItemTitle(item.seriesTitle, item.number)
-    : item.seriesTitle;
-}
-
 /**
  * The moderation queue as staff see it: the list behind `GET /api/content?status=`, the pending
- * counts, and the `moderation.queue` event that tells every staff socket the queue changed. Kept apart
- * from the actions so the series module (new series) and the ingest worker (new chapter) can announce
- * submissions without depending on the moderation actions.
+ * counts, and the `moderation.queue` event that tells every staff socket the queue changed. It lives
+ * with the catalogue (it lists series and chapters by their moderation state, and spec §7 serves it
+ * on the catalogue's path) so that new series and the ingest worker's new chapters announce
+ * themselves without depending on the moderation module, which depends on this one for its actions.
  */
 @Injectable()
 export class ModerationQueue {
   private readonly logger = new Logger(ModerationQueue.name);
 
   constructor(
-    private readonly repo: ModerationRepository,
+    private readonly repo: ModerationQueueRepository,
+    private readonly series: SeriesRepository,
+    private readonly chapters: ChaptersRepository,
     private readonly bus: RealtimeBus,
   ) {}
 
@@ -77,7 +75,10 @@ export class ModerationQueue {
   /** Announces a new submission known only by its id (the ingest worker's new chapter). */
   async announceSubmitted(contentType: ContentKind, id: number): Promise<void> {
     try {
-      const item = await this.repo.describe(contentType, id);
+      const item =
+        contentType === 'series'
+          ? await this.series.lockForModeration(id, null)
+          : await this.chapters.lockForModeration(id, null);
       if (item) await this.announce('submitted', { id, contentType, title: itemTitle(item) });
     } catch (error) {
       this.logger.warn(`moderation.queue submitted of ${contentType} ${id} not sent: ${String(error)}`);

@@ -4,7 +4,7 @@ import {
   seriesPath,
   toModerationItem,
   type QueueRow,
-} from './moderation.mapper';
+} from './moderation-queue.mapper';
 
 const row = (overrides: Partial<QueueRow> = {}): QueueRow => ({
   content_type: 'chapter',

@@ -1,4 +1,3 @@
-import { crc32, deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 
 /**
@@ -139,33 +138,6 @@ export async function makePageJpeg(n: number, options: PageImageOptions = {}): P
   return image.toBuffer();
 }
 
-function pngChunk(type: string, data: Buffer): Buffer {
-  const head = Buffer.alloc(8);
-  head.writeUInt32BE(data.length, 0);
-  head.write(type, 4, 'latin1');
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(Buffer.concat([head.subarray(4), data])) >>> 0, 0);
-  return Buffer.concat([head, data, crc]);
-}
-
-/**
- * A valid-looking PNG whose header claims `width` × `height` while its data holds one row: what a
- * decompression-bomb image looks like to anything that trusts the header.
- */
-export function pngClaimingSize(width: number, height: number): Buffer {
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header[8] = 8; // bit depth
-  header[9] = 0; // greyscale
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    pngChunk('IHDR', header),
-    pngChunk('IDAT', deflateSync(Buffer.alloc(1 + Math.min(width, 1024)))),
-    pngChunk('IEND', Buffer.alloc(0)),
-  ]);
-}
-
 /** The same JPEG with its frame header (SOF) rewritten to claim other dimensions (at most 65535). */
 export function jpegClaimingSize(jpeg: Buffer, width: number, height: number): Buffer {
   const out = Buffer.from(jpeg);
@@ -181,4 +153,44 @@ export function jpegClaimingSize(jpeg: Buffer, width: number, height: number): B
     at += 2 + length;
   }
   throw new Error('no frame header found in the JPEG');
+}
+
+/** Numbered pages are 800 px wide; page n is 1100 + 10·n px tall, so its place shows in its shape. */
+export const NUMBERED_PAGE_WIDTH = 800;
+export function numberedPageHeight(n: number): number {
+  return 1100 + 10 * n;
+}
+
+/**
+ * A comic-like page drawn with its number (what a browser test reads back on screen): a clean PNG of
+ * ~40 KB, or with `grain` a scan-like JPEG of a few hundred KB (enough bytes for progress to show).
+ */
+export async function numberedPage(
+  n: number,
+  { format = 'png', grain = false }: { format?: 'png' | 'jpeg'; grain?: boolean } = {},
+): Promise<Buffer> {
+  const width = NUMBERED_PAGE_WIDTH;
+  const height = numberedPageHeight(n);
+  const hue = (n * 37) % 360;
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">
+    <defs><linearGradient id="g" x1="0" y1="0" x2="0" y2="1">
+      <stop offset="0" stop-color="hsl(${hue},60%,85%)"/><stop offset="1" stop-color="hsl(${(hue + 40) % 360},60%,55%)"/>
+    </linearGradient></defs>
+    <rect width="100%" height="100%" fill="url(#g)" opacity="${grain ? 0.7 : 1}"/>
+    <circle cx="${width / 2}" cy="${height / 2}" r="300" fill="white" opacity="0.7"/>
+    <text x="${width / 2}" y="${height / 2 + 110}" font-size="320" font-family="sans-serif"
+      font-weight="bold" text-anchor="middle" fill="#222">${n}</text>
+  </svg>`;
+  const image = grain
+    ? sharp({
+        create: {
+          width,
+          height,
+          channels: 3,
+          background: '#808080',
+          noise: { type: 'gaussian', mean: 128, sigma: 40 },
+        },
+      }).composite([{ input: Buffer.from(svg) }])
+    : sharp(Buffer.from(svg));
+  return format === 'png' ? image.png().toBuffer() : image.jpeg({ quality: 90 }).toBuffer();
 }

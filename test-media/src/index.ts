@@ -1,0 +1,3 @@
+export * from './page-images.js';
+export * from './png.js';
+export * from './zip-builder.js';
