@@ -59,6 +59,8 @@ test("a guest's like asks them to log in, and the add-manga form sends guests to
 }) => {
   await openSeriesBySearch(page);
   await page.getByRole('link', { name: 'ابدأ القراءة' }).click();
+  // A click before the island hydrates would do nothing: wait for it, as a reader's next click would.
+  await new ReaderPage(page).ready();
   const like = page.getByRole('button', { name: 'أعجبني' });
   await like.click();
   await expect(page.getByText('يرجى تسجيل الدخول للإعجاب بالفصل').first()).toBeVisible();
