@@ -1,8 +1,9 @@
 import { ConnectionEventSchema, HeartbeatEventSchema, PongEventSchema } from '@warraq/contracts';
+import { createHash } from 'node:crypto';
 import WebSocket from 'ws';
 import { RealtimeBus } from '../src/modules/realtime/realtime-bus';
 import { RealtimeGateway, WS_SESSION_CHANGED } from '../src/modules/realtime/realtime.gateway';
-import { signIn } from './auth-helpers';
+import { BROWSER_ORIGIN, signIn } from './auth-helpers';
 import { newUser, type TestUser } from './factories/user.factory';
 import { createTestApp, type TestApp } from './test-app';
 import { closed, connect } from './ws-helpers';
@@ -127,6 +128,60 @@ describe('/ws', () => {
       await t.app.get(RealtimeBus).closeUser(user.id);
       expect(await closing).toBe(WS_SESSION_CHANGED);
       expect(theirs.ws.readyState).toBe(WebSocket.OPEN);
+    });
+  });
+  describe('a session that ends closes its sockets, and only its own', () => {
+    const notification = { event: 'notification', data: { id: 1 } } as never;
+
+    async function twoSessions(who: TestUser) {
+      const first = await signIn(t, who);
+      const second = await signIn(t, who);
+      const a = await connect(wsUrl, { Cookie: first });
+      const b = await connect(wsUrl, { Cookie: second });
+      open.push(a.ws, b.ws);
+      await a.next();
+      await b.next();
+      return { first, second, a, b };
+    }
+
+    it('on logout: the socket of that session closes and receives nothing more', async () => {
+      const who = await newUser(t.orm);
+      const { first, a, b } = await twoSessions(who);
+      const closing = closed(a.ws);
+      const res = await t.api().post('/api/auth/logout').set('Origin', BROWSER_ORIGIN).set('Cookie', first);
+      expect(res.status).toBe(200);
+      expect(await closing).toBe(WS_SESSION_CHANGED);
+      await t.app.get(RealtimeBus).toUser(who.id, notification);
+      expect(await b.next()).toEqual(notification);
+      expect(b.ws.readyState).toBe(WebSocket.OPEN);
+    });
+
+    it("on a password change: the other sessions' sockets close, the caller's stays", async () => {
+      const who = await newUser(t.orm);
+      const { first, a, b } = await twoSessions(who);
+      const closing = closed(b.ws);
+      const res = await t
+        .api()
+        .post('/api/auth/change-password')
+        .set('Origin', BROWSER_ORIGIN)
+        .set('Cookie', first)
+        .send({ oldPassword: who.password, newPassword: 'Another-Secret-2025!' });
+      expect(res.status).toBe(200);
+      expect(await closing).toBe(WS_SESSION_CHANGED);
+      await t.app.get(RealtimeBus).toUser(who.id, notification);
+      expect(await a.next()).toEqual(notification);
+    });
+
+    it('on expiry: the heartbeat closes a socket whose session is gone', async () => {
+      const who = await newUser(t.orm);
+      const { first, a, b } = await twoSessions(who);
+      // An idle expiry is Redis dropping the key; nothing is announced.
+      const sid = first.split('=')[1]!;
+      await t.redis.del(`${t.config.redis.prefix}session:${createHash('sha256').update(sid).digest('hex')}`);
+      const closing = closed(a.ws);
+      await t.app.get(RealtimeGateway).broadcastHeartbeat();
+      expect(await closing).toBe(WS_SESSION_CHANGED);
+      expect(b.ws.readyState).toBe(WebSocket.OPEN);
     });
   });
 });
