@@ -106,10 +106,11 @@ export class AuthController {
   @Authenticated()
   @HttpCode(200)
   changePassword(
+    @Req() req: Request,
     @CurrentUser() user: User,
     @CurrentAuth() auth: RequestAuth,
     @ZodBody(ChangePasswordBodySchema) body: ChangePasswordBody,
   ): Promise<MessageResponse> {
-    return this.auth.changePassword(user, auth, body);
+    return this.auth.changePassword(user, auth, body, req.ip ?? 'unknown');
   }
 }
