@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { hostname } from 'node:os';
 import { resolve } from 'node:path';
 import { z } from 'zod';
@@ -6,6 +7,18 @@ const port = z.coerce.number().int().min(0).max(65_535);
 const seconds = z.coerce.number().int().positive();
 const count = z.coerce.number().int().positive();
 const millis = z.coerce.number().int().min(10);
+
+/** Express's names for address ranges, or an IP address with an optional /prefix. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  const bits = Number(prefix);
+  return /^\d+$/.test(prefix) && bits <= (family === 4 ? 32 : 128);
+}
 
 const S3_REQUIRED = [
   'WARRAQ_S3_ENDPOINT',
@@ -25,6 +38,23 @@ const EnvFields = z.object({
     .default('warraq.localhost'),
   WARRAQ_PLATFORM_PORT: port.default(3001),
   WARRAQ_PLATFORM_HOST: z.string().min(1).default('127.0.0.1'),
+  /**
+   * Who may tell the platform the client's address (X-Forwarded-For): the edge and the site, as
+   * addresses, CIDR ranges or loopback/linklocal/uniquelocal, comma-separated. Anyone else's header is
+   * ignored and their own address counts. Production lists its edge and site hosts (production.conf).
+   */
+  WARRAQ_TRUSTED_PROXIES: z
+    .string()
+    .default('loopback')
+    .transform((value) =>
+      value
+        .split(',')
+        .map((entry) => entry.trim())
+        .filter(Boolean),
+    )
+    .refine((entries) => entries.length > 0 && entries.every(isProxyAddress), {
+      message: 'must list addresses, CIDR ranges or loopback/linklocal/uniquelocal, comma-separated',
+    }),
   WARRAQ_PUBLIC_PROTOCOL: z.enum(['http', 'https']).optional(),
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).default('postgres://postgres@127.0.0.1:5432/warraq'),
   REDIS_URL: z.url({ protocol: /^rediss?$/ }).default('redis://127.0.0.1:6379/0'),
@@ -93,7 +123,7 @@ export interface AppConfig {
   env: Env['WARRAQ_ENV'];
   isProduction: boolean;
   baseDomain: string;
-  http: { host: string; port: number; publicProtocol: 'http' | 'https' };
+  http: { host: string; port: number; publicProtocol: 'http' | 'https'; trustedProxies: string[] };
   databaseUrl: string;
   redis: { url: string; prefix: string };
   session: { cookieName: string; idleSeconds: number; absoluteSeconds: number; secureCookie: boolean };
@@ -153,6 +183,7 @@ export function toAppConfig(env: Env, packageVersion: string): AppConfig {
       host: env.WARRAQ_PLATFORM_HOST,
       port: env.WARRAQ_PLATFORM_PORT,
       publicProtocol: env.WARRAQ_PUBLIC_PROTOCOL ?? (isProduction ? 'https' : 'http'),
+      trustedProxies: env.WARRAQ_TRUSTED_PROXIES,
     },
     databaseUrl: env.DATABASE_URL,
     redis: { url: env.REDIS_URL, prefix: env.WARRAQ_REDIS_PREFIX },
