@@ -2,7 +2,11 @@ import { ConnectionEventSchema, HeartbeatEventSchema, PongEventSchema } from '@w
 import { createHash } from 'node:crypto';
 import WebSocket from 'ws';
 import { RealtimeBus } from '../src/modules/realtime/realtime-bus';
-import { RealtimeGateway, WS_SESSION_CHANGED } from '../src/modules/realtime/realtime.gateway';
+import {
+  RealtimeGateway,
+  WS_SESSION_CHANGED,
+  WS_TOO_MANY_SOCKETS,
+} from '../src/modules/realtime/realtime.gateway';
 import { BROWSER_ORIGIN, signIn } from './auth-helpers';
 import { newUser, type TestUser } from './factories/user.factory';
 import { createTestApp, type TestApp } from './test-app';
@@ -183,5 +187,81 @@ describe('/ws', () => {
       expect(await closing).toBe(WS_SESSION_CHANGED);
       expect(b.ws.readyState).toBe(WebSocket.OPEN);
     });
+  });
+});
+
+describe('/ws limits', () => {
+  let t: TestApp;
+  let wsUrl: string;
+  const open: WebSocket[] = [];
+  beforeAll(async () => {
+    t = await createTestApp({ env: { WARRAQ_WS_MAX_PER_ADDRESS: '3', WARRAQ_WS_MAX_PER_SESSION: '2' } });
+    wsUrl = `ws://127.0.0.1:${t.port}/ws`;
+  });
+  afterEach(async () => {
+    await Promise.all(
+      open.splice(0).map((ws) => (ws.readyState === WebSocket.CLOSED ? undefined : (ws.close(), closed(ws)))),
+    );
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('closes a socket that sends a frame over a few KB (1009), anonymous or not', async () => {
+    const socket = await connect(wsUrl, {}, '127.5.0.1');
+    open.push(socket.ws);
+    await socket.next();
+    const closing = closed(socket.ws);
+    socket.ws.send(JSON.stringify({ event: 'ping', data: 'x'.repeat(16 * 1024) }));
+    expect(await closing).toBe(1009);
+  });
+
+  it('caps the sockets of one address; another address is unaffected', async () => {
+    for (let i = 0; i < 3; i++) {
+      const socket = await connect(wsUrl, {}, '127.5.0.2');
+      open.push(socket.ws);
+      await socket.next();
+    }
+    const refused = await connect(wsUrl, {}, '127.5.0.2');
+    open.push(refused.ws);
+    expect(await closed(refused.ws)).toBe(WS_TOO_MANY_SOCKETS);
+    const other = await connect(wsUrl, {}, '127.5.0.3');
+    open.push(other.ws);
+    expect(ConnectionEventSchema.safeParse(await other.next()).success).toBe(true);
+    // A socket that closes frees its place.
+    const first = open[0]!;
+    first.close();
+    await closed(first);
+    const again = await connect(wsUrl, {}, '127.5.0.2');
+    open.push(again.ws);
+    expect(ConnectionEventSchema.safeParse(await again.next()).success).toBe(true);
+  });
+
+  it('caps the sockets of one session, from any address', async () => {
+    const cookie = await signIn(t, await newUser(t.orm));
+    for (const from of ['127.5.1.1', '127.5.1.2']) {
+      const socket = await connect(wsUrl, { Cookie: cookie }, from);
+      open.push(socket.ws);
+      await socket.next();
+    }
+    const refused = await connect(wsUrl, { Cookie: cookie }, '127.5.1.3');
+    open.push(refused.ws);
+    expect(await closed(refused.ws)).toBe(WS_TOO_MANY_SOCKETS);
+  });
+
+  it("gives an anonymous socket public events only: no one's notifications, no staff queue", async () => {
+    const reader = await newUser(t.orm);
+    const anonymous = await connect(wsUrl, {}, '127.5.2.1');
+    const theirs = await connect(wsUrl, { Cookie: await signIn(t, reader) }, '127.5.2.2');
+    open.push(anonymous.ws, theirs.ws);
+    await anonymous.next();
+    await theirs.next();
+    const bus = t.app.get(RealtimeBus);
+    await bus.toUser(reader.id, { event: 'notification', data: { id: 7 } } as never);
+    await bus.toStaff({ event: 'moderation.queue', data: {} } as never);
+    expect(await theirs.next()).toEqual({ event: 'notification', data: { id: 7 } });
+    // The next thing the anonymous socket hears is the public heartbeat, not either event above.
+    await t.app.get(RealtimeGateway).broadcastHeartbeat();
+    expect(HeartbeatEventSchema.safeParse(await anonymous.next()).success).toBe(true);
   });
 });

@@ -62,6 +62,9 @@ const EnvFields = z.object({
   WARRAQ_SESSION_IDLE_SECONDS: seconds.default(7 * 24 * 3600),
   WARRAQ_SESSION_ABSOLUTE_SECONDS: seconds.default(30 * 24 * 3600),
   WARRAQ_LOGIN_MAX_FAILURES_PER_IP: count.default(20),
+  /** Open /ws sockets one session, and one client address, may hold on one platform process. */
+  WARRAQ_WS_MAX_PER_SESSION: count.default(8),
+  WARRAQ_WS_MAX_PER_ADDRESS: count.default(32),
   WARRAQ_LOGIN_MAX_FAILURES_PER_ACCOUNT: count.default(5),
   WARRAQ_LOGIN_FAILURE_WINDOW_SECONDS: seconds.default(15 * 60),
   WARRAQ_REGISTER_MAX_PER_IP_PER_HOUR: count.default(10),
@@ -133,6 +136,7 @@ export interface AppConfig {
     loginWindowSeconds: number;
     registrationsPerIpPerHour: number;
   };
+  realtime: { maxSocketsPerSession: number; maxSocketsPerAddress: number };
   version: string;
   instanceId: string;
   logSql: boolean;
@@ -198,6 +202,10 @@ export function toAppConfig(env: Env, packageVersion: string): AppConfig {
       loginFailuresPerAccount: env.WARRAQ_LOGIN_MAX_FAILURES_PER_ACCOUNT,
       loginWindowSeconds: env.WARRAQ_LOGIN_FAILURE_WINDOW_SECONDS,
       registrationsPerIpPerHour: env.WARRAQ_REGISTER_MAX_PER_IP_PER_HOUR,
+    },
+    realtime: {
+      maxSocketsPerSession: env.WARRAQ_WS_MAX_PER_SESSION,
+      maxSocketsPerAddress: env.WARRAQ_WS_MAX_PER_ADDRESS,
     },
     version: env.WARRAQ_BUILD_VERSION ?? packageVersion,
     instanceId: env.WARRAQ_INSTANCE_ID ?? `${hostname()}:${process.pid}`,

@@ -21,6 +21,7 @@ import {
 import type { IncomingMessage } from 'node:http';
 import type { WebSocket } from 'ws';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
+import { clientAddress, trustedProxyMatcher } from '../../common/http/client-address';
 import { isForeignRequest, requestHost } from '../../common/http/request-host';
 import { IdentityService } from '../auth/identity.service';
 import { SessionService } from '../auth/session.service';
@@ -30,8 +31,12 @@ import { CONNECTION_COUNT_REFRESH_MS, ConnectionCounterService } from './connect
 export const WS_POLICY_VIOLATION = 1008;
 /** Close code (application range) telling the client its session or role changed: reconnect. */
 export const WS_SESSION_CHANGED = 4001;
+/** Close code (application range): this session or address already holds its share of sockets. */
+export const WS_TOO_MANY_SOCKETS = 4029;
+/** Clients only send small control frames (ping); anything larger is closed with 1009 by ws itself. */
+export const WS_MAX_FRAME_BYTES = 4096;
 
-@WebSocketGateway({ path: '/ws' })
+@WebSocketGateway({ path: '/ws', maxPayload: WS_MAX_FRAME_BYTES })
 export class RealtimeGateway
   implements OnGatewayConnection, OnGatewayDisconnect, OnModuleInit, OnApplicationShutdown
 {
@@ -45,6 +50,10 @@ export class RealtimeGateway
   private readonly sessionBySocket = new Map<WebSocket, string>();
   /** Sockets of moderators and admins (role read from the session at connect), for queue events. */
   private readonly staffSockets = new Set<WebSocket>();
+  /** Open sockets per client address on this process (each socket's address, to count it down). */
+  private readonly socketsPerAddress = new Map<string, number>();
+  private readonly addressBySocket = new Map<WebSocket, string>();
+  private readonly isTrustedProxy: (address: string) => boolean;
   private heartbeatTimer: NodeJS.Timeout | undefined;
   private refreshTimer: NodeJS.Timeout | undefined;
 
@@ -54,7 +63,9 @@ export class RealtimeGateway
     private readonly counter: ConnectionCounterService,
     private readonly em: EntityManager,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-  ) {}
+  ) {
+    this.isTrustedProxy = trustedProxyMatcher(config.http.trustedProxies);
+  }
 
   onModuleInit(): void {
     this.heartbeatTimer = setInterval(
@@ -77,12 +88,29 @@ export class RealtimeGateway
       client.close(WS_POLICY_VIOLATION, 'foreign origin');
       return;
     }
+    const address = clientAddress(
+      request.socket.remoteAddress,
+      request.headers['x-forwarded-for'],
+      this.isTrustedProxy,
+    );
+    const perAddress = (this.socketsPerAddress.get(address) ?? 0) + 1;
+    if (perAddress > this.config.realtime.maxSocketsPerAddress) {
+      client.close(WS_TOO_MANY_SOCKETS, 'too many sockets');
+      return;
+    }
+    this.socketsPerAddress.set(address, perAddress);
+    this.addressBySocket.set(client, address);
     this.clients.add(client);
     void this.publishCount();
     try {
       const auth = await RequestContext.create(this.em, () =>
         this.identity.resolveSession(request.headers.cookie),
       );
+      const ofSession = auth.sessionHash ? (this.socketsBySession.get(auth.sessionHash)?.size ?? 0) : 0;
+      if (ofSession >= this.config.realtime.maxSocketsPerSession) {
+        client.close(WS_TOO_MANY_SOCKETS, 'too many sockets');
+        return;
+      }
       // The socket may have closed while its session was looked up: then there is no one to register.
       if (auth.user && auth.sessionHash && this.clients.has(client))
         this.register(client, auth.user.id, auth.sessionHash, isStaffRole(auth.user.role));
@@ -103,6 +131,13 @@ export class RealtimeGateway
 
   handleDisconnect(client: WebSocket): void {
     this.unregister(client);
+    const address = this.addressBySocket.get(client);
+    if (address !== undefined) {
+      this.addressBySocket.delete(client);
+      const left = (this.socketsPerAddress.get(address) ?? 1) - 1;
+      if (left > 0) this.socketsPerAddress.set(address, left);
+      else this.socketsPerAddress.delete(address);
+    }
     if (this.clients.delete(client)) void this.publishCount();
   }
 
