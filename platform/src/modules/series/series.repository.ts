@@ -73,7 +73,7 @@ export interface NewSeriesData {
   searchText: string;
 }
 
-type SortCast = 'timestamptz' | 'int' | 'text' | 'float8' | 'bigint';
+export type SortCast = 'timestamptz' | 'int' | 'text' | 'float8' | 'bigint';
 const RATING_EXPR = '(case when s.rating_count > 0 then s.rating_sum::float8 / s.rating_count else 0 end)';
 const POPULARITY_EXPR = '(s.view_count + 5 * s.like_count + 10 * s.favorite_count)::bigint';
 const CREATED = { expr: 's.created_at', cast: 'timestamptz' } as const;
@@ -99,8 +99,9 @@ const SORT_KEYS: Record<
   popular: { keys: [{ expr: POPULARITY_EXPR, cast: 'bigint' }, ID], dir: 'desc' },
 };
 
-export function sortKeyLength(sort: SeriesSort | undefined): number {
-  return SORT_KEYS[sort ?? 'latest'].keys.length;
+/** The SQL type of each part of a sort's key, which a cursor's parts must fit. */
+export function sortKeyCasts(sort: SeriesSort | undefined): SortCast[] {
+  return SORT_KEYS[sort ?? 'latest'].keys.map((key) => key.cast);
 }
 
 function orderBy(sort: SeriesSort | undefined, reverse = false): string {

@@ -25,7 +25,7 @@ import { HomeFeedService } from './home-feed.service';
 import { ModerationQueue } from '../moderation/moderation-queue.service';
 import { toChapterVariant, toSeriesSummary } from './series.mapper';
 import { decodeCursor, encodeCursor } from './page-cursor';
-import { SeriesRepository, sortKeyLength, type SeriesListFilter } from './series.repository';
+import { SeriesRepository, sortKeyCasts, type SeriesListFilter } from './series.repository';
 
 const RELATED_LIMIT = 6;
 
@@ -75,9 +75,9 @@ export class SeriesService {
     };
     // Search ranked by likeness has no key to seek by; everything else pages by keyset when asked.
     const keyset = !filter.search || filter.sort !== undefined;
-    const keyLength = sortKeyLength(filter.sort);
-    if (keyset && query.after) filter.after = decodeCursor(query.after, keyLength);
-    else if (keyset && query.before) filter.before = decodeCursor(query.before, keyLength);
+    const casts = sortKeyCasts(filter.sort);
+    if (keyset && query.after) filter.after = decodeCursor(query.after, casts);
+    else if (keyset && query.before) filter.before = decodeCursor(query.before, casts);
     const [rows, total] = await Promise.all([this.series.page(filter), this.counts.total(filter)]);
     const meta = buildListMeta(total, query.page, query.limit);
     const first = rows[0];
