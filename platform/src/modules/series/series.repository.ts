@@ -272,14 +272,6 @@ export class SeriesRepository {
   }
 
   /** Slugs equal to `base` or `base-<n>`. */
-  async slugsLike(base: string): Promise<string[]> {
-    const rows = await this.run<{ slug: string }>(`select slug from series where slug = ? or slug like ?`, [
-      base,
-      `${escapeLike(base)}-%`,
-    ]);
-    return rows.map((r) => r.slug);
-  }
-
   async insert(data: NewSeriesData): Promise<{ id: number; slug: string }> {
     const rows = await this.run<{ id: number; slug: string }>(
       `insert into series (type, slug, title, original_title, alt_titles, description, cover_url, cover_key,
