@@ -1,3 +1,4 @@
+import { PROBE_NOT_ALLOWED } from '../src/modules/system/service-probe';
 import {
   ClientErrorListResponseSchema,
   DomainListResponseSchema,
@@ -43,8 +44,9 @@ describe('system: services, domains, health, stats, client errors', () => {
   let fake: Awaited<ReturnType<typeof startFakeService>>;
 
   beforeAll(async () => {
-    t = await createTestApp();
     fake = await startFakeService();
+    // Probes may dial the fake service only; 127.0.0.1's other ports stand for the internal network.
+    t = await createTestApp({ env: { WARRAQ_PROBE_ALLOWED_TARGETS: new URL(fake.url('/')).host } });
     reader = await newUser(t.orm);
     moderator = await newUser(t.orm, { role: 'moderator' });
     admin = await newUser(t.orm, { role: 'admin' });
@@ -233,6 +235,7 @@ describe('system: services, domains, health, stats, client errors', () => {
     it('probes every part of the platform and every registered service for staff', async () => {
       await call('post', SYSTEM_PATHS.services, admin, { name: 'Broken', url: fake.url('/broken') });
       await call('post', SYSTEM_PATHS.services, admin, { name: 'Nowhere', url: 'http://127.0.0.1:9/' });
+      await call('post', SYSTEM_PATHS.services, admin, { name: 'Postgres', url: 'http://127.0.0.1:5432/' });
       await call('post', SYSTEM_PATHS.services, admin, {
         name: 'Off',
         url: fake.url('/off'),
@@ -240,7 +243,7 @@ describe('system: services, domains, health, stats, client errors', () => {
       });
 
       expect((await call('get', SYSTEM_PATHS.health, reader)).status).toBe(403);
-      const res = await call('get', SYSTEM_PATHS.health, moderator);
+      const res = await call('get', SYSTEM_PATHS.health, admin);
       expect(res.status).toBe(200);
       const health = HealthResponseSchema.parse(res.body);
       const component = (name: string) => health.components.find((c) => c.name === name)!;
@@ -263,11 +266,29 @@ describe('system: services, domains, health, stats, client errors', () => {
       const service = (name: string) => health.services.find((s) => s.name === name)!;
       expect(service('Manga API')).toMatchObject({ status: 'healthy', detail: 'HTTP 200' });
       expect(service('Broken')).toMatchObject({ status: 'degraded', detail: 'HTTP 500' });
-      expect(service('Nowhere')).toMatchObject({ status: 'unknown', latencyMs: null });
+      // Addresses off the allow-list are never dialled: no port scan of the internal network.
+      expect(service('Nowhere')).toMatchObject({
+        status: 'unknown',
+        latencyMs: null,
+        detail: PROBE_NOT_ALLOWED,
+      });
+      expect(service('Postgres')).toMatchObject({
+        status: 'unknown',
+        latencyMs: null,
+        detail: PROBE_NOT_ALLOWED,
+      });
       expect(service('Off')).toMatchObject({ status: 'unknown', configured: 'inactive' });
       // *.localhost names are dialled on loopback with the name as Host; inactive ones are not dialled.
       expect(fake.hits).toContain(`${new URL(fake.url('/')).host} /ok`);
       expect(fake.hits.some((hit) => hit.endsWith('/off'))).toBe(false);
+
+      // A moderator reads every state, and none of the details.
+      const seen = HealthResponseSchema.parse((await call('get', SYSTEM_PATHS.health, moderator)).body);
+      expect(seen.services.find((s) => s.name === 'Broken')).toMatchObject({
+        status: 'degraded',
+        detail: null,
+      });
+      expect([...seen.services, ...seen.components].filter((item) => item.detail !== null)).toEqual([]);
     });
 
     it('reports the storage as unknown when the store fails', async () => {
@@ -295,9 +316,9 @@ describe('system: services, domains, health, stats, client errors', () => {
         .getConnection()
         .execute<{ n: string }[]>('select count(*) as n from "user"');
       expect(before.registeredUsers).toBe(Number(users[0]!.n));
-      // Manga API answers 200 and is active; Broken is degraded; Nowhere unknown; Off inactive.
+      // Manga API answers 200 and is active; Broken is degraded; Nowhere and Postgres unknown; Off inactive.
       expect(before.activeServices).toBe(1);
-      expect(before.totalServices).toBe(4);
+      expect(before.totalServices).toBe(5);
 
       await newUser(t.orm);
       const storage = t.app.get(MediaStorage);

@@ -37,6 +37,19 @@ const EnvFields = z.object({
     .regex(/^[a-z0-9.-]+$/, 'must be a bare host name such as warraq.localhost')
     .default('warraq.localhost'),
   WARRAQ_PLATFORM_PORT: port.default(3001),
+  /**
+   * The only `host:port` pairs a registered service's URL may be probed at (`*.example.com:443` for
+   * every subdomain), comma-separated; anything else is never dialled. Default: the base domain and
+   * its subdomains on ports 80 and 443.
+   */
+  WARRAQ_PROBE_ALLOWED_TARGETS: z
+    .string()
+    .trim()
+    .regex(
+      /^(\*\.)?[a-z0-9.-]+:\d{1,5}(\s*,\s*(\*\.)?[a-z0-9.-]+:\d{1,5})*$/i,
+      'must be host:port pairs such as *.example.com:443, comma-separated',
+    )
+    .optional(),
   WARRAQ_PLATFORM_HOST: z.string().min(1).default('127.0.0.1'),
   /**
    * Who may tell the platform the client's address (X-Forwarded-For): the edge and the site, as
@@ -137,6 +150,8 @@ export interface AppConfig {
     registrationsPerIpPerHour: number;
   };
   realtime: { maxSocketsPerSession: number; maxSocketsPerAddress: number };
+  /** `host:port` pairs (lower case; a host may start with `*.`) that service probes may dial. */
+  probeAllowedTargets: string[];
   version: string;
   instanceId: string;
   logSql: boolean;
@@ -203,6 +218,12 @@ export function toAppConfig(env: Env, packageVersion: string): AppConfig {
       loginWindowSeconds: env.WARRAQ_LOGIN_FAILURE_WINDOW_SECONDS,
       registrationsPerIpPerHour: env.WARRAQ_REGISTER_MAX_PER_IP_PER_HOUR,
     },
+    probeAllowedTargets: (
+      env.WARRAQ_PROBE_ALLOWED_TARGETS ??
+      ['', '*.'].flatMap((sub) => [80, 443].map((p) => `${sub}${env.WARRAQ_BASE_DOMAIN}:${p}`)).join(',')
+    )
+      .split(',')
+      .map((entry) => entry.trim().toLowerCase()),
     realtime: {
       maxSocketsPerSession: env.WARRAQ_WS_MAX_PER_SESSION,
       maxSocketsPerAddress: env.WARRAQ_WS_MAX_PER_ADDRESS,

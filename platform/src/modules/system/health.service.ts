@@ -1,5 +1,5 @@
 import { EntityManager } from '@mikro-orm/postgresql';
-import { Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import {
   type ComponentHealth,
   type HealthResponse,
@@ -7,12 +7,13 @@ import {
   type ServiceStatus,
 } from '@warraq/contracts';
 import { RedisService } from '../../common/redis/redis.service';
+import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import { IngestQueue } from '../ingest/ingest.queue';
 import { MediaStorage } from '../media/media-storage';
 import { WORKER_HEARTBEAT_TTL_SECONDS } from '../maintenance/worker-heartbeat.service';
 import { ConnectionCounterService } from '../realtime/connection-counter.service';
 import { ServiceRecord } from './registry.entities';
-import { probeService, type ProbeResult } from './service-probe';
+import { isProbeAllowed, PROBE_NOT_ALLOWED, probeService, type ProbeResult } from './service-probe';
 
 /** How long the probes of the registered services are reused (many dashboards poll at once). */
 export const SERVICE_PROBE_CACHE_SECONDS = 5;
@@ -62,9 +63,14 @@ export class HealthService {
     private readonly queue: IngestQueue,
     private readonly storage: MediaStorage,
     private readonly connections: ConnectionCounterService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  async health(): Promise<HealthResponse> {
+  /**
+   * Moderators read the states; what went wrong (error texts, addresses, answers) is for admins only
+   * (`withDetails`), since it can describe the internal network.
+   */
+  async health(withDetails: boolean): Promise<HealthResponse> {
     let queue: HealthResponse['queue'] = { waiting: 0, active: 0, failed: 0, delayed: 0 };
     const [components, services, activeConnections] = await Promise.all([
       Promise.all([
@@ -92,11 +98,13 @@ export class HealthService {
       }),
       this.connections.total().catch(() => 0),
     ]);
+    const shown = <T extends { detail: string | null }>(item: T): T =>
+      withDetails ? item : { ...item, detail: null };
     return {
       status: worstOf(components.map((c) => c.status)),
       checkedAt: new Date().toISOString(),
-      components,
-      services,
+      components: components.map(shown),
+      services: services.map(shown),
       queue,
       realtime: { activeConnections },
     };
@@ -128,7 +136,9 @@ export class HealthService {
     const results: Record<string, ProbeResult> = {};
     await Promise.all(
       probed.map(async (s) => {
-        results[probeId(s)] = await probeService(s.url);
+        results[probeId(s)] = isProbeAllowed(s.url, this.config.probeAllowedTargets)
+          ? await probeService(s.url)
+          : { status: 'unknown', latencyMs: null, detail: PROBE_NOT_ALLOWED };
       }),
     );
     const value: CachedProbes = { fingerprint, results };

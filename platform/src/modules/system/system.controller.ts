@@ -15,13 +15,15 @@ import {
   type SystemStatsResponse,
   UpdateDomainBodySchema,
   UpdateServiceBodySchema,
+  isAdminRole,
 } from '@warraq/contracts';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import { ADMIN_ROLES, Public, Roles, STAFF_ROLES } from '../../common/decorators/access.decorators';
-import { CurrentAuth } from '../../common/decorators/current-auth.decorator';
+import { CurrentAuth, CurrentUser } from '../../common/decorators/current-auth.decorator';
 import type { RequestAuth } from '../../common/http/request-auth';
 import { ZodBody, ZodParams, ZodQuery } from '../../common/pipes/zod-validation.pipe';
 import type { Request } from 'express';
+import type { User } from '../users/user.entity';
 import { type ClientErrorReport, ClientErrorsService } from './client-errors.service';
 import { HealthService } from './health.service';
 import {
@@ -120,8 +122,8 @@ export class SystemController {
 
   @Get('health')
   @Roles(...STAFF_ROLES)
-  health(): Promise<HealthResponse> {
-    return this.healthService.health();
+  health(@CurrentUser() user: User): Promise<HealthResponse> {
+    return this.healthService.health(isAdminRole(user.role));
   }
 
   @Get('stats')
