@@ -17,8 +17,9 @@ import { ApiRequestCounter } from './modules/system/api-request-counter';
 /** Everything main.ts and the integration tests share about the HTTP server. */
 export function configureApp(app: INestApplication, config: AppConfig): void {
   const express = app as NestExpressApplication;
-  // nginx on loopback: req.ip is the client from X-Forwarded-For, only when the peer is loopback.
-  express.set('trust proxy', 'loopback');
+  // req.ip is the client from X-Forwarded-For only when the peer is a configured proxy (the edge or
+  // the site; loopback by default), else the peer itself: a forged header from anyone else is ignored.
+  express.set('trust proxy', config.http.trustedProxies);
   express.disable('x-powered-by');
   // API answers are data, never documents: nothing in them may run, load or be framed.
   app.use((_req: unknown, res: { setHeader: (name: string, value: string) => void }, next: () => void) => {

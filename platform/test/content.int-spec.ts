@@ -193,17 +193,36 @@ describe('series: lists, detail, visibility, search, create', () => {
       expect(res.body.errors[field]).toContain(message);
     });
 
-    it('creates pending work owned by the session user, whatever the body says; slugs de-duplicate', async () => {
+    it("a hidden series' title gives another user a slug of the same form as a fresh title's", async () => {
+      const hidden = { ...validBody(), title: 'سر مخفي تماما' };
+      const owned = await t.api().post('/api/content').set('Cookie', modCookie).send(hidden);
+      expect(owned.status).toBe(201);
+      const again = await t.api().post('/api/content').set('Cookie', otherCookie).send(hidden);
+      const fresh = await t
+        .api()
+        .post('/api/content')
+        .set('Cookie', otherCookie)
+        .send({ ...validBody(), title: 'عنوان لم يستعمله أحد' });
+      // Both answers have the title plus a random suffix: nothing says a hidden one came first.
+      expect(again.body.slug).toMatch(/^سر-مخفي-تماما-[0-9a-z]{6}$/);
+      expect(fresh.body.slug).toMatch(/^عنوان-لم-يستعمله-أحد-[0-9a-z]{6}$/);
+      expect(again.body.slug).not.toMatch(/-2$/);
+    });
+
+    it('creates pending work owned by the session user, whatever the body says; slugs never collide', async () => {
       const body = { ...validBody(), created_by: creator.id, createdBy: creator.id, userId: creator.id };
       const first = await t.api().post('/api/content').set('Cookie', otherCookie).send(body);
       expect(first.status).toBe(201);
       const created = CreateContentResponseSchema.parse(first.body);
-      expect(created).toMatchObject({ slug: 'عالم-السيوف', moderationStatus: 'pending' });
+      expect(created).toMatchObject({
+        slug: expect.stringMatching(/^عالم-السيوف-[0-9a-z]{6}$/),
+        moderationStatus: 'pending',
+      });
       const second = await t.api().post('/api/content').set('Cookie', modCookie).send(validBody());
-      expect(second.body.slug).toBe('عالم-السيوف-2');
+      expect(second.body.slug).toMatch(/^عالم-السيوف-[0-9a-z]{6}$/);
       expect(second.body.moderationStatus).toBe('pending');
       const third = await t.api().post('/api/content').set('Cookie', otherCookie).send(validBody());
-      expect(third.body.slug).toBe('عالم-السيوف-3');
+      expect(new Set([created.slug, second.body.slug, third.body.slug]).size).toBe(3);
 
       const rows = await t.orm.em
         .fork()

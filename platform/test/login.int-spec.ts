@@ -168,6 +168,34 @@ describe('login throttling', () => {
     expect((await attempt(other.username, other.password, '192.0.2.10')).status).toBe(200);
   });
 
+  it('counts one account whatever it is asked for by: username, e-mail, any case', async () => {
+    const user = await newUser(t.orm);
+    expect((await attempt(user.username, 'Wrong-Guess-1', '198.51.100.1')).status).toBe(401);
+    expect((await attempt(user.email, 'Wrong-Guess-1', '198.51.100.2')).status).toBe(401);
+    expect((await attempt(user.email.toUpperCase(), 'Wrong-Guess-1', '198.51.100.3')).status).toBe(401);
+    expect((await attempt(user.email, user.password, '198.51.100.4')).status).toBe(429);
+    expect((await attempt(user.username, user.password, '198.51.100.5')).status).toBe(429);
+  });
+
+  it('throttles change-password like a sign-in: wrong old passwords use up the same budget', async () => {
+    const user = await newUser(t.orm);
+    const cookie = await signIn(t, user);
+    const change = (oldPassword: string) =>
+      t
+        .api()
+        .post('/api/auth/change-password')
+        .set('Origin', BROWSER_ORIGIN)
+        .set('Cookie', cookie)
+        .set('X-Forwarded-For', '198.51.100.77')
+        .send({ oldPassword, newPassword: 'Brand-New-Secret-9' });
+    const statuses: number[] = [];
+    for (let i = 0; i < 4; i++) statuses.push((await change(`Wrong-Old-${i}`)).status);
+    expect(statuses).toEqual([400, 400, 400, 429]);
+    // The right old password is refused too while the account is locked, and so is a sign-in.
+    expect((await change(user.password)).status).toBe(429);
+    expect((await attempt(user.username, user.password, '198.51.100.78')).status).toBe(429);
+  });
+
   it('resets the account counter after a successful login', async () => {
     const user = await newUser(t.orm);
     for (let i = 0; i < 2; i++) await attempt(user.username, 'Wrong-Guess-1', `198.18.0.${i + 1}`);

@@ -1,8 +1,13 @@
 import { ConnectionEventSchema, HeartbeatEventSchema, PongEventSchema } from '@warraq/contracts';
+import { createHash } from 'node:crypto';
 import WebSocket from 'ws';
 import { RealtimeBus } from '../src/modules/realtime/realtime-bus';
-import { RealtimeGateway, WS_SESSION_CHANGED } from '../src/modules/realtime/realtime.gateway';
-import { signIn } from './auth-helpers';
+import {
+  RealtimeGateway,
+  WS_SESSION_CHANGED,
+  WS_TOO_MANY_SOCKETS,
+} from '../src/modules/realtime/realtime.gateway';
+import { BROWSER_ORIGIN, signIn } from './auth-helpers';
 import { newUser, type TestUser } from './factories/user.factory';
 import { createTestApp, type TestApp } from './test-app';
 import { closed, connect } from './ws-helpers';
@@ -128,5 +133,135 @@ describe('/ws', () => {
       expect(await closing).toBe(WS_SESSION_CHANGED);
       expect(theirs.ws.readyState).toBe(WebSocket.OPEN);
     });
+  });
+  describe('a session that ends closes its sockets, and only its own', () => {
+    const notification = { event: 'notification', data: { id: 1 } } as never;
+
+    async function twoSessions(who: TestUser) {
+      const first = await signIn(t, who);
+      const second = await signIn(t, who);
+      const a = await connect(wsUrl, { Cookie: first });
+      const b = await connect(wsUrl, { Cookie: second });
+      open.push(a.ws, b.ws);
+      await a.next();
+      await b.next();
+      return { first, second, a, b };
+    }
+
+    it('on logout: the socket of that session closes and receives nothing more', async () => {
+      const who = await newUser(t.orm);
+      const { first, a, b } = await twoSessions(who);
+      const closing = closed(a.ws);
+      const res = await t.api().post('/api/auth/logout').set('Origin', BROWSER_ORIGIN).set('Cookie', first);
+      expect(res.status).toBe(200);
+      expect(await closing).toBe(WS_SESSION_CHANGED);
+      await t.app.get(RealtimeBus).toUser(who.id, notification);
+      expect(await b.next()).toEqual(notification);
+      expect(b.ws.readyState).toBe(WebSocket.OPEN);
+    });
+
+    it("on a password change: the other sessions' sockets close, the caller's stays", async () => {
+      const who = await newUser(t.orm);
+      const { first, a, b } = await twoSessions(who);
+      const closing = closed(b.ws);
+      const res = await t
+        .api()
+        .post('/api/auth/change-password')
+        .set('Origin', BROWSER_ORIGIN)
+        .set('Cookie', first)
+        .send({ oldPassword: who.password, newPassword: 'Another-Secret-2025!' });
+      expect(res.status).toBe(200);
+      expect(await closing).toBe(WS_SESSION_CHANGED);
+      await t.app.get(RealtimeBus).toUser(who.id, notification);
+      expect(await a.next()).toEqual(notification);
+    });
+
+    it('on expiry: the heartbeat closes a socket whose session is gone', async () => {
+      const who = await newUser(t.orm);
+      const { first, a, b } = await twoSessions(who);
+      // An idle expiry is Redis dropping the key; nothing is announced.
+      const sid = first.split('=')[1]!;
+      await t.redis.del(`${t.config.redis.prefix}session:${createHash('sha256').update(sid).digest('hex')}`);
+      const closing = closed(a.ws);
+      await t.app.get(RealtimeGateway).broadcastHeartbeat();
+      expect(await closing).toBe(WS_SESSION_CHANGED);
+      expect(b.ws.readyState).toBe(WebSocket.OPEN);
+    });
+  });
+});
+
+describe('/ws limits', () => {
+  let t: TestApp;
+  let wsUrl: string;
+  const open: WebSocket[] = [];
+  beforeAll(async () => {
+    t = await createTestApp({ env: { WARRAQ_WS_MAX_PER_ADDRESS: '3', WARRAQ_WS_MAX_PER_SESSION: '2' } });
+    wsUrl = `ws://127.0.0.1:${t.port}/ws`;
+  });
+  afterEach(async () => {
+    await Promise.all(
+      open.splice(0).map((ws) => (ws.readyState === WebSocket.CLOSED ? undefined : (ws.close(), closed(ws)))),
+    );
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('closes a socket that sends a frame over a few KB (1009), anonymous or not', async () => {
+    const socket = await connect(wsUrl, {}, '127.5.0.1');
+    open.push(socket.ws);
+    await socket.next();
+    const closing = closed(socket.ws);
+    socket.ws.send(JSON.stringify({ event: 'ping', data: 'x'.repeat(16 * 1024) }));
+    expect(await closing).toBe(1009);
+  });
+
+  it('caps the sockets of one address; another address is unaffected', async () => {
+    for (let i = 0; i < 3; i++) {
+      const socket = await connect(wsUrl, {}, '127.5.0.2');
+      open.push(socket.ws);
+      await socket.next();
+    }
+    const refused = await connect(wsUrl, {}, '127.5.0.2');
+    open.push(refused.ws);
+    expect(await closed(refused.ws)).toBe(WS_TOO_MANY_SOCKETS);
+    const other = await connect(wsUrl, {}, '127.5.0.3');
+    open.push(other.ws);
+    expect(ConnectionEventSchema.safeParse(await other.next()).success).toBe(true);
+    // A socket that closes frees its place.
+    const first = open[0]!;
+    first.close();
+    await closed(first);
+    const again = await connect(wsUrl, {}, '127.5.0.2');
+    open.push(again.ws);
+    expect(ConnectionEventSchema.safeParse(await again.next()).success).toBe(true);
+  });
+
+  it('caps the sockets of one session, from any address', async () => {
+    const cookie = await signIn(t, await newUser(t.orm));
+    for (const from of ['127.5.1.1', '127.5.1.2']) {
+      const socket = await connect(wsUrl, { Cookie: cookie }, from);
+      open.push(socket.ws);
+      await socket.next();
+    }
+    const refused = await connect(wsUrl, { Cookie: cookie }, '127.5.1.3');
+    open.push(refused.ws);
+    expect(await closed(refused.ws)).toBe(WS_TOO_MANY_SOCKETS);
+  });
+
+  it("gives an anonymous socket public events only: no one's notifications, no staff queue", async () => {
+    const reader = await newUser(t.orm);
+    const anonymous = await connect(wsUrl, {}, '127.5.2.1');
+    const theirs = await connect(wsUrl, { Cookie: await signIn(t, reader) }, '127.5.2.2');
+    open.push(anonymous.ws, theirs.ws);
+    await anonymous.next();
+    await theirs.next();
+    const bus = t.app.get(RealtimeBus);
+    await bus.toUser(reader.id, { event: 'notification', data: { id: 7 } } as never);
+    await bus.toStaff({ event: 'moderation.queue', data: {} } as never);
+    expect(await theirs.next()).toEqual({ event: 'notification', data: { id: 7 } });
+    // The next thing the anonymous socket hears is the public heartbeat, not either event above.
+    await t.app.get(RealtimeGateway).broadcastHeartbeat();
+    expect(HeartbeatEventSchema.safeParse(await anonymous.next()).success).toBe(true);
   });
 });

@@ -1,3 +1,4 @@
+import { PROBE_NOT_ALLOWED } from '../src/modules/system/service-probe';
 import {
   ClientErrorListResponseSchema,
   DomainListResponseSchema,
@@ -44,8 +45,9 @@ describe('system: services, domains, health, stats, client errors', () => {
   let fake: Awaited<ReturnType<typeof startFakeService>>;
 
   beforeAll(async () => {
-    t = await createTestApp();
     fake = await startFakeService();
+    // Probes may dial the fake service only; 127.0.0.1's other ports stand for the internal network.
+    t = await createTestApp({ env: { WARRAQ_PROBE_ALLOWED_TARGETS: new URL(fake.url('/')).host } });
     reader = await newUser(t.orm);
     moderator = await newUser(t.orm, { role: 'moderator' });
     admin = await newUser(t.orm, { role: 'admin' });
@@ -298,13 +300,17 @@ describe('system: services, domains, health, stats, client errors', () => {
         url: 'http://127.0.0.1:9/',
       });
       await call('post', routePath(SYSTEM_ROUTES.createService), admin, {
+        name: 'Postgres',
+        url: 'http://127.0.0.1:5432/',
+      });
+      await call('post', routePath(SYSTEM_ROUTES.createService), admin, {
         name: 'Off',
         url: fake.url('/off'),
         status: 'inactive',
       });
 
       expect((await call('get', routePath(SYSTEM_ROUTES.health), reader)).status).toBe(403);
-      const res = await call('get', routePath(SYSTEM_ROUTES.health), moderator);
+      const res = await call('get', routePath(SYSTEM_ROUTES.health), admin);
       expect(res.status).toBe(200);
       const health = HealthResponseSchema.parse(res.body);
       const component = (name: string) => health.components.find((c) => c.name === name)!;
@@ -331,11 +337,31 @@ describe('system: services, domains, health, stats, client errors', () => {
       expect(service('Broken')).toMatchObject({ status: 'degraded', detail: 'HTTP 500' });
       // A service that answers 404 is not healthy (the Media CDN card once read Healthy next to HTTP 404).
       expect(service('Missing')).toMatchObject({ status: 'degraded', detail: 'HTTP 404' });
-      expect(service('Nowhere')).toMatchObject({ status: 'unknown', latencyMs: null });
+      // Addresses off the allow-list are never dialled: no port scan of the internal network.
+      expect(service('Nowhere')).toMatchObject({
+        status: 'unknown',
+        latencyMs: null,
+        detail: PROBE_NOT_ALLOWED,
+      });
+      expect(service('Postgres')).toMatchObject({
+        status: 'unknown',
+        latencyMs: null,
+        detail: PROBE_NOT_ALLOWED,
+      });
       expect(service('Off')).toMatchObject({ status: 'unknown', configured: 'inactive' });
       // *.localhost names are dialled on loopback with the name as Host; inactive ones are not dialled.
       expect(fake.hits).toContain(`${new URL(fake.url('/')).host} /ok`);
       expect(fake.hits.some((hit) => hit.endsWith('/off'))).toBe(false);
+
+      // A moderator reads every state, and none of the details.
+      const seen = HealthResponseSchema.parse(
+        (await call('get', routePath(SYSTEM_ROUTES.health), moderator)).body,
+      );
+      expect(seen.services.find((s) => s.name === 'Broken')).toMatchObject({
+        status: 'degraded',
+        detail: null,
+      });
+      expect([...seen.services, ...seen.components].filter((item) => item.detail !== null)).toEqual([]);
     });
 
     it('reports the storage as unknown when the store fails', async () => {
@@ -367,9 +393,10 @@ describe('system: services, domains, health, stats, client errors', () => {
         .getConnection()
         .execute<{ n: string }[]>('select count(*) as n from "user"');
       expect(before.registeredUsers).toBe(Number(users[0]!.n));
-      // Manga API answers 200 and is active; Broken and Missing are degraded; Nowhere unknown; Off inactive.
+      // Manga API answers 200 and is active; Broken and Missing are degraded; Nowhere and Postgres
+      // unknown; Off inactive.
       expect(before.activeServices).toBe(1);
-      expect(before.totalServices).toBe(5);
+      expect(before.totalServices).toBe(6);
 
       await newUser(t.orm);
       const storage = t.app.get(MediaStorage);

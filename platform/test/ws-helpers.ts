@@ -6,9 +6,14 @@ export interface OpenSocket {
 }
 
 /** Opens /ws and queues incoming JSON frames; `next()` resolves with the next one. */
-export function connect(url: string, headers: Record<string, string> = {}): Promise<OpenSocket> {
+export function connect(
+  url: string,
+  headers: Record<string, string> = {},
+  /** The client's own address (any of 127.0.0.0/8). */
+  localAddress?: string,
+): Promise<OpenSocket> {
   return new Promise((resolve, reject) => {
-    const ws = new WebSocket(url, { headers });
+    const ws = new WebSocket(url, { headers, localAddress });
     const queue: unknown[] = [];
     const waiters: ((v: unknown) => void)[] = [];
     ws.on('message', (data) => {

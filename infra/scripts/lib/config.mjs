@@ -39,8 +39,11 @@ export function stackEnv(config) {
     WARRAQ_REDIS_PREFIX: config.redisPrefix,
     WARRAQ_DATA_DIR: config.dataDir,
     WARRAQ_MEDIA_BASE_URL: config.mediaBaseUrl,
-    // The demo services the seed registers are probed through the edge.
+    // The demo services the seed registers are probed through the edge, and only there.
     WARRAQ_EDGE_PORT: String(config.edgePort),
+    WARRAQ_PROBE_ALLOWED_TARGETS: [config.baseDomain, `*.${config.baseDomain}`, '127.0.0.1', 'localhost']
+      .map((host) => `${host}:${config.edgePort}`)
+      .join(','),
     WARRAQ_PLATFORM_INTERNAL_URL: `http://127.0.0.1:${config.platformPorts[0]}`,
     ASTRO_TELEMETRY_DISABLED: '1',
     TURBO_TELEMETRY_DISABLED: '1',

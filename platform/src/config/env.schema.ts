@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { hostname } from 'node:os';
 import { resolve } from 'node:path';
 import { z } from 'zod';
@@ -6,6 +7,18 @@ const port = z.coerce.number().int().min(0).max(65_535);
 const seconds = z.coerce.number().int().positive();
 const count = z.coerce.number().int().positive();
 const millis = z.coerce.number().int().min(10);
+
+/** Express's names for address ranges, or an IP address with an optional /prefix. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  const bits = Number(prefix);
+  return /^\d+$/.test(prefix) && bits <= (family === 4 ? 32 : 128);
+}
 
 const S3_REQUIRED = [
   'WARRAQ_S3_ENDPOINT',
@@ -24,7 +37,37 @@ const EnvFields = z.object({
     .regex(/^[a-z0-9.-]+$/, 'must be a bare host name such as warraq.localhost')
     .default('warraq.localhost'),
   WARRAQ_PLATFORM_PORT: port.default(3001),
+  /**
+   * The only `host:port` pairs a registered service's URL may be probed at (`*.example.com:443` for
+   * every subdomain), comma-separated; anything else is never dialled. Default: the base domain and
+   * its subdomains on ports 80 and 443.
+   */
+  WARRAQ_PROBE_ALLOWED_TARGETS: z
+    .string()
+    .trim()
+    .regex(
+      /^(\*\.)?[a-z0-9.-]+:\d{1,5}(\s*,\s*(\*\.)?[a-z0-9.-]+:\d{1,5})*$/i,
+      'must be host:port pairs such as *.example.com:443, comma-separated',
+    )
+    .optional(),
   WARRAQ_PLATFORM_HOST: z.string().min(1).default('127.0.0.1'),
+  /**
+   * Who may tell the platform the client's address (X-Forwarded-For): the edge and the site, as
+   * addresses, CIDR ranges or loopback/linklocal/uniquelocal, comma-separated. Anyone else's header is
+   * ignored and their own address counts. Production lists its edge and site hosts (production.conf).
+   */
+  WARRAQ_TRUSTED_PROXIES: z
+    .string()
+    .default('loopback')
+    .transform((value) =>
+      value
+        .split(',')
+        .map((entry) => entry.trim())
+        .filter(Boolean),
+    )
+    .refine((entries) => entries.length > 0 && entries.every(isProxyAddress), {
+      message: 'must list addresses, CIDR ranges or loopback/linklocal/uniquelocal, comma-separated',
+    }),
   WARRAQ_PUBLIC_PROTOCOL: z.enum(['http', 'https']).optional(),
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).default('postgres://postgres@127.0.0.1:5432/warraq'),
   REDIS_URL: z.url({ protocol: /^rediss?$/ }).default('redis://127.0.0.1:6379/0'),
@@ -32,6 +75,9 @@ const EnvFields = z.object({
   WARRAQ_SESSION_IDLE_SECONDS: seconds.default(7 * 24 * 3600),
   WARRAQ_SESSION_ABSOLUTE_SECONDS: seconds.default(30 * 24 * 3600),
   WARRAQ_LOGIN_MAX_FAILURES_PER_IP: count.default(20),
+  /** Open /ws sockets one session, and one client address, may hold on one platform process. */
+  WARRAQ_WS_MAX_PER_SESSION: count.default(8),
+  WARRAQ_WS_MAX_PER_ADDRESS: count.default(32),
   WARRAQ_LOGIN_MAX_FAILURES_PER_ACCOUNT: count.default(5),
   WARRAQ_LOGIN_FAILURE_WINDOW_SECONDS: seconds.default(15 * 60),
   WARRAQ_REGISTER_MAX_PER_IP_PER_HOUR: count.default(10),
@@ -93,7 +139,7 @@ export interface AppConfig {
   env: Env['WARRAQ_ENV'];
   isProduction: boolean;
   baseDomain: string;
-  http: { host: string; port: number; publicProtocol: 'http' | 'https' };
+  http: { host: string; port: number; publicProtocol: 'http' | 'https'; trustedProxies: string[] };
   databaseUrl: string;
   redis: { url: string; prefix: string };
   session: { cookieName: string; idleSeconds: number; absoluteSeconds: number; secureCookie: boolean };
@@ -103,6 +149,9 @@ export interface AppConfig {
     loginWindowSeconds: number;
     registrationsPerIpPerHour: number;
   };
+  realtime: { maxSocketsPerSession: number; maxSocketsPerAddress: number };
+  /** `host:port` pairs (lower case; a host may start with `*.`) that service probes may dial. */
+  probeAllowedTargets: string[];
   version: string;
   instanceId: string;
   logSql: boolean;
@@ -153,6 +202,7 @@ export function toAppConfig(env: Env, packageVersion: string): AppConfig {
       host: env.WARRAQ_PLATFORM_HOST,
       port: env.WARRAQ_PLATFORM_PORT,
       publicProtocol: env.WARRAQ_PUBLIC_PROTOCOL ?? (isProduction ? 'https' : 'http'),
+      trustedProxies: env.WARRAQ_TRUSTED_PROXIES,
     },
     databaseUrl: env.DATABASE_URL,
     redis: { url: env.REDIS_URL, prefix: env.WARRAQ_REDIS_PREFIX },
@@ -167,6 +217,16 @@ export function toAppConfig(env: Env, packageVersion: string): AppConfig {
       loginFailuresPerAccount: env.WARRAQ_LOGIN_MAX_FAILURES_PER_ACCOUNT,
       loginWindowSeconds: env.WARRAQ_LOGIN_FAILURE_WINDOW_SECONDS,
       registrationsPerIpPerHour: env.WARRAQ_REGISTER_MAX_PER_IP_PER_HOUR,
+    },
+    probeAllowedTargets: (
+      env.WARRAQ_PROBE_ALLOWED_TARGETS ??
+      ['', '*.'].flatMap((sub) => [80, 443].map((p) => `${sub}${env.WARRAQ_BASE_DOMAIN}:${p}`)).join(',')
+    )
+      .split(',')
+      .map((entry) => entry.trim().toLowerCase()),
+    realtime: {
+      maxSocketsPerSession: env.WARRAQ_WS_MAX_PER_SESSION,
+      maxSocketsPerAddress: env.WARRAQ_WS_MAX_PER_ADDRESS,
     },
     version: env.WARRAQ_BUILD_VERSION ?? packageVersion,
     instanceId: env.WARRAQ_INSTANCE_ID ?? `${hostname()}:${process.pid}`,

@@ -7,8 +7,10 @@ import { consumeOrTooMany } from '../../common/http/rate-limit';
 import { RedisService } from '../../common/redis/redis.service';
 
 /**
- * Brute-force brakes, counted in Redis so every platform process shares them: failed logins per client
- * IP and per account name, and registrations per IP.
+ * Brute-force brakes, counted in Redis so every platform process shares them: failed password checks
+ * (sign-in and change-password) per client IP and per account, and registrations per IP. An account
+ * is its user id whatever name or e-mail it was asked for by, so the two spellings share one budget;
+ * a login that names no account is counted under that name.
  */
 @Injectable()
 export class AuthThrottleService {
@@ -29,12 +31,10 @@ export class AuthThrottleService {
     this.registerByIp = limiter('register-ip', throttle.registrationsPerIpPerHour, 3600);
   }
 
-  /** 429 while this IP or this account name has used up its failed attempts, right password or not. */
-  async assertLoginAllowed(ip: string, login: string): Promise<void> {
-    const [byIp, byAccount] = await Promise.all([
-      this.loginByIp.get(ip),
-      this.loginByAccount.get(accountKey(login)),
-    ]);
+  /** 429 while this IP or this account has used up its failed attempts, right password or not. */
+  async assertLoginAllowed(ip: string, account: PasswordAccount): Promise<void> {
+    const login = accountKey(account);
+    const [byIp, byAccount] = await Promise.all([this.loginByIp.get(ip), this.loginByAccount.get(login)]);
     const blocked = [
       exhausted(byIp, this.loginByIp.points),
       exhausted(byAccount, this.loginByAccount.points),
@@ -43,12 +43,12 @@ export class AuthThrottleService {
       throw ApiError.tooManyRequests(Math.max(...blocked) / 1000, AUTH_MESSAGES.tooManyAttempts);
   }
 
-  async recordLoginFailure(ip: string, login: string): Promise<void> {
-    await Promise.all([this.loginByIp.penalty(ip, 1), this.loginByAccount.penalty(accountKey(login), 1)]);
+  async recordLoginFailure(ip: string, account: PasswordAccount): Promise<void> {
+    await Promise.all([this.loginByIp.penalty(ip, 1), this.loginByAccount.penalty(accountKey(account), 1)]);
   }
 
-  async recordLoginSuccess(login: string): Promise<void> {
-    await this.loginByAccount.delete(accountKey(login));
+  async recordLoginSuccess(account: PasswordAccount): Promise<void> {
+    await this.loginByAccount.delete(accountKey(account));
   }
 
   async consumeRegistration(ip: string): Promise<void> {
@@ -56,8 +56,11 @@ export class AuthThrottleService {
   }
 }
 
-function accountKey(login: string): string {
-  return login.trim().toLowerCase();
+/** Whose password is being tried: a known account, or a login name that matched none. */
+export type PasswordAccount = { userId: number } | { unknownLogin: string };
+
+function accountKey(account: PasswordAccount): string {
+  return 'userId' in account ? `user:${account.userId}` : `name:${account.unknownLogin.trim().toLowerCase()}`;
 }
 
 /** Milliseconds until the counter frees up, when it is at or over its limit. */

@@ -91,10 +91,11 @@ export class AuthController {
 
   @Route(AUTH_ROUTES.changePassword)
   changePassword(
+    @Req() req: Request,
     @CurrentUser() user: AuthUser,
     @CurrentAuth() auth: RequestAuth,
     @RouteBody() body: ChangePasswordBody,
   ): Promise<MessageResponse> {
-    return this.auth.changePassword(user, auth, body);
+    return this.auth.changePassword(user, auth, body, req.ip ?? 'unknown');
   }
 }

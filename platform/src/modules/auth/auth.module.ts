@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { PassportModule } from '@nestjs/passport';
+import { RealtimeBusModule } from '../realtime/realtime-bus';
 import { UsersModule } from '../users/users.module';
 import { ApiTokenRepository } from './api-token.repository';
 import { ApiTokenService } from './api-token.service';
@@ -14,7 +15,7 @@ import { SessionService } from './session.service';
 import { SignInCodeService } from './sign-in-code.service';
 
 @Module({
-  imports: [PassportModule.register({ session: false }), UsersModule],
+  imports: [PassportModule.register({ session: false }), UsersModule, RealtimeBusModule],
   controllers: [AuthController],
   providers: [
     ApiTokenRepository,

@@ -58,16 +58,17 @@ export class AuthService {
 
   /** The LocalStrategy's check. Unknown user and wrong password fail identically, and equally slowly. */
   async verifyCredentials(login: string, password: string, ip: string): Promise<User> {
-    await this.throttle.assertLoginAllowed(ip, login);
     const user = await this.users.findByLogin(login);
+    const account = user ? { userId: user.id } : { unknownLogin: login };
+    await this.throttle.assertLoginAllowed(ip, account);
     const ok = user
       ? await this.hasher.verify(user.passwordHash, password)
       : await this.hasher.verifyDummy(password);
     if (!user || !ok) {
-      await this.throttle.recordLoginFailure(ip, login);
+      await this.throttle.recordLoginFailure(ip, account);
       throw ApiError.unauthenticated(AUTH_MESSAGES.invalidCredentials);
     }
-    await this.throttle.recordLoginSuccess(login);
+    await this.throttle.recordLoginSuccess(account);
     return user;
   }
 
@@ -156,13 +157,18 @@ export class AuthService {
     }
   }
 
+  /** The old password is a password guess like a sign-in: it shares the sign-in's brakes. */
   async changePassword(
     actor: AuthUser,
     auth: RequestAuth,
     body: ChangePasswordBody,
+    ip: string,
   ): Promise<MessageResponse> {
     const user = await this.account(actor);
+    const account = { userId: user.id };
+    await this.throttle.assertLoginAllowed(ip, account);
     if (!(await this.hasher.verify(user.passwordHash, body.oldPassword))) {
+      await this.throttle.recordLoginFailure(ip, account);
       throw ApiError.validation({ oldPassword: [AUTH_MESSAGES.wrongOldPassword] });
     }
     if (body.newPassword === body.oldPassword)

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import { RedisService } from '../../common/redis/redis.service';
+import { RealtimeBus } from '../realtime/realtime-bus';
 import { newSecretToken, SECRET_TOKEN_PATTERN, sha256Hex } from './secret-token';
 
 export interface SessionRecord {
@@ -25,6 +26,7 @@ const TOUCH_INTERVAL_MS = 60_000;
 export class SessionService {
   constructor(
     private readonly redis: RedisService,
+    private readonly bus: RealtimeBus,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -74,6 +76,8 @@ export class SessionService {
     const tx = this.redis.client.multi().del(key);
     if (owner !== undefined) tx.srem(this.userKey(owner), hash);
     await tx.exec();
+    // A session ends everywhere: the sockets opened under it close too.
+    await this.bus.closeSessions([hash]);
   }
 
   /** Ends every session of the user except `keepHash` (the one that asked). */
@@ -85,7 +89,21 @@ export class SessionService {
       .del(...hashes.map((h) => this.sessionKey(h)))
       .srem(this.userKey(userId), ...hashes)
       .exec();
+    await this.bus.closeSessions(hashes);
     return hashes.length;
+  }
+
+  /** Which of these sessions are still live (not signed out, not past their idle or absolute expiry). */
+  async liveHashes(hashes: string[]): Promise<Set<string>> {
+    if (hashes.length === 0) return new Set();
+    const raws = await this.redis.client.mget(...hashes.map((h) => this.sessionKey(h)));
+    const now = Date.now();
+    const live = new Set<string>();
+    hashes.forEach((hash, i) => {
+      const record = parseRecord(raws[i] ?? '');
+      if (record && record.createdAt + this.config.session.absoluteSeconds * 1000 > now) live.add(hash);
+    });
+    return live;
   }
 
   private sessionKey(hash: string): string {

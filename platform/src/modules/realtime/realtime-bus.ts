@@ -3,11 +3,15 @@ import type { ServerEvent } from '@warraq/contracts';
 import { z } from 'zod';
 import { RedisService } from '../../common/redis/redis.service';
 
-/** Who a bus message is for: one user's sockets, every staff socket, or an order to close a user's sockets. */
+/**
+ * Who a bus message is for: one user's sockets, every staff socket, or an order to close a user's
+ * sockets or the sockets opened under some sessions (sha256 of their ids).
+ */
 export const BusTargetSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('user'), userId: z.number().int() }),
   z.object({ kind: z.literal('staff') }),
   z.object({ kind: z.literal('close'), userId: z.number().int() }),
+  z.object({ kind: z.literal('close-sessions'), sessionHashes: z.array(z.string()) }),
 ]);
 export type BusTarget = z.infer<typeof BusTargetSchema>;
 
@@ -42,6 +46,12 @@ export class RealtimeBus {
   /** Closes every socket of the user (their role changed or they were signed out); they reconnect afresh. */
   closeUser(userId: number): Promise<void> {
     return this.publish({ target: { kind: 'close', userId }, event: null });
+  }
+
+  /** Closes the sockets opened under these sessions (they were signed out, or expired). */
+  closeSessions(sessionHashes: string[]): Promise<void> {
+    if (sessionHashes.length === 0) return Promise.resolve();
+    return this.publish({ target: { kind: 'close-sessions', sessionHashes }, event: null });
   }
 
   private async publish(message: BusMessage): Promise<void> {

@@ -21,16 +21,22 @@ import {
 import type { IncomingMessage } from 'node:http';
 import type { WebSocket } from 'ws';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
+import { clientAddress, trustedProxyMatcher } from '../../common/http/client-address';
 import { isForeignRequest, requestHost } from '../../common/http/request-host';
 import { IdentityService } from '../auth/identity.service';
+import { SessionService } from '../auth/session.service';
 import { CONNECTION_COUNT_REFRESH_MS, ConnectionCounterService } from './connection-counter.service';
 
 /** WebSocket close code for a policy violation (a foreign Origin). */
 export const WS_POLICY_VIOLATION = 1008;
 /** Close code (application range) telling the client its session or role changed: reconnect. */
 export const WS_SESSION_CHANGED = 4001;
+/** Close code (application range): this session or address already holds its share of sockets. */
+export const WS_TOO_MANY_SOCKETS = 4029;
+/** Clients only send small control frames (ping); anything larger is closed with 1009 by ws itself. */
+export const WS_MAX_FRAME_BYTES = 4096;
 
-@WebSocketGateway({ path: '/ws' })
+@WebSocketGateway({ path: '/ws', maxPayload: WS_MAX_FRAME_BYTES })
 export class RealtimeGateway
   implements OnGatewayConnection, OnGatewayDisconnect, OnModuleInit, OnApplicationShutdown
 {
@@ -39,17 +45,27 @@ export class RealtimeGateway
   /** Each signed-in user's open sockets (set from the session at connect), for events meant for them. */
   private readonly socketsByUser = new Map<number, Set<WebSocket>>();
   private readonly userBySocket = new Map<WebSocket, number>();
+  /** The sockets opened under each session (sha256 of its id), closed when that session ends. */
+  private readonly socketsBySession = new Map<string, Set<WebSocket>>();
+  private readonly sessionBySocket = new Map<WebSocket, string>();
   /** Sockets of moderators and admins (role read from the session at connect), for queue events. */
   private readonly staffSockets = new Set<WebSocket>();
+  /** Open sockets per client address on this process (each socket's address, to count it down). */
+  private readonly socketsPerAddress = new Map<string, number>();
+  private readonly addressBySocket = new Map<WebSocket, string>();
+  private readonly isTrustedProxy: (address: string) => boolean;
   private heartbeatTimer: NodeJS.Timeout | undefined;
   private refreshTimer: NodeJS.Timeout | undefined;
 
   constructor(
     private readonly identity: IdentityService,
+    private readonly sessions: SessionService,
     private readonly counter: ConnectionCounterService,
     private readonly em: EntityManager,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-  ) {}
+  ) {
+    this.isTrustedProxy = trustedProxyMatcher(config.http.trustedProxies);
+  }
 
   onModuleInit(): void {
     this.heartbeatTimer = setInterval(
@@ -72,15 +88,32 @@ export class RealtimeGateway
       client.close(WS_POLICY_VIOLATION, 'foreign origin');
       return;
     }
+    const address = clientAddress(
+      request.socket.remoteAddress,
+      request.headers['x-forwarded-for'],
+      this.isTrustedProxy,
+    );
+    const perAddress = (this.socketsPerAddress.get(address) ?? 0) + 1;
+    if (perAddress > this.config.realtime.maxSocketsPerAddress) {
+      client.close(WS_TOO_MANY_SOCKETS, 'too many sockets');
+      return;
+    }
+    this.socketsPerAddress.set(address, perAddress);
+    this.addressBySocket.set(client, address);
     this.clients.add(client);
     void this.publishCount();
     try {
       const auth = await RequestContext.create(this.em, () =>
         this.identity.resolveSession(request.headers.cookie),
       );
+      const ofSession = auth.sessionHash ? (this.socketsBySession.get(auth.sessionHash)?.size ?? 0) : 0;
+      if (ofSession >= this.config.realtime.maxSocketsPerSession) {
+        client.close(WS_TOO_MANY_SOCKETS, 'too many sockets');
+        return;
+      }
       // The socket may have closed while its session was looked up: then there is no one to register.
-      if (auth.user && this.clients.has(client))
-        this.register(client, auth.user.id, isStaffRole(auth.user.role));
+      if (auth.user && auth.sessionHash && this.clients.has(client))
+        this.register(client, auth.user.id, auth.sessionHash, isStaffRole(auth.user.role));
       const event: ConnectionEvent = {
         event: REALTIME_EVENTS.connection,
         data: {
@@ -98,6 +131,13 @@ export class RealtimeGateway
 
   handleDisconnect(client: WebSocket): void {
     this.unregister(client);
+    const address = this.addressBySocket.get(client);
+    if (address !== undefined) {
+      this.addressBySocket.delete(client);
+      const left = (this.socketsPerAddress.get(address) ?? 1) - 1;
+      if (left > 0) this.socketsPerAddress.set(address, left);
+      else this.socketsPerAddress.delete(address);
+    }
     if (this.clients.delete(client)) void this.publishCount();
   }
 
@@ -128,8 +168,38 @@ export class RealtimeGateway
     return sockets.length;
   }
 
-  private register(client: WebSocket, userId: number, staff: boolean): void {
+  /** Closes the sockets opened under these sessions on this process; returns how many. */
+  closeSessions(sessionHashes: string[]): number {
+    let count = 0;
+    for (const hash of sessionHashes) {
+      for (const socket of [...(this.socketsBySession.get(hash) ?? [])]) {
+        this.unregister(socket);
+        socket.close(WS_SESSION_CHANGED, 'session ended');
+        count += 1;
+      }
+    }
+    return count;
+  }
+
+  /**
+   * Closes the sockets whose session expired (idle or absolute) since they opened: an expiry deletes
+   * no one's key loudly, so the sessions held here are checked with every heartbeat.
+   */
+  async closeExpiredSessions(): Promise<number> {
+    const held = [...this.socketsBySession.keys()];
+    const live = await this.sessions.liveHashes(held);
+    return this.closeSessions(held.filter((hash) => !live.has(hash)));
+  }
+
+  private register(client: WebSocket, userId: number, sessionHash: string, staff: boolean): void {
     this.userBySocket.set(client, userId);
+    this.sessionBySocket.set(client, sessionHash);
+    let ofSession = this.socketsBySession.get(sessionHash);
+    if (!ofSession) {
+      ofSession = new Set();
+      this.socketsBySession.set(sessionHash, ofSession);
+    }
+    ofSession.add(client);
     if (staff) this.staffSockets.add(client);
     let sockets = this.socketsByUser.get(userId);
     if (!sockets) {
@@ -141,6 +211,13 @@ export class RealtimeGateway
 
   private unregister(client: WebSocket): void {
     this.staffSockets.delete(client);
+    const sessionHash = this.sessionBySocket.get(client);
+    if (sessionHash !== undefined) {
+      this.sessionBySocket.delete(client);
+      const ofSession = this.socketsBySession.get(sessionHash);
+      ofSession?.delete(client);
+      if (ofSession?.size === 0) this.socketsBySession.delete(sessionHash);
+    }
     const userId = this.userBySocket.get(client);
     if (userId === undefined) return;
     this.userBySocket.delete(client);
@@ -156,6 +233,7 @@ export class RealtimeGateway
 
   /** Sent every 30 s; also callable directly (tests). */
   async broadcastHeartbeat(): Promise<HeartbeatEvent> {
+    await this.closeExpiredSessions().catch((e: unknown) => this.logError(e));
     await this.publishCount();
     const event: HeartbeatEvent = {
       event: REALTIME_EVENTS.heartbeat,

@@ -54,6 +54,7 @@ export class RealtimeRelay implements OnModuleInit, OnApplicationShutdown {
     }
     const { target, event } = parsed;
     if (target.kind === 'close') this.gateway.closeUser(target.userId);
+    else if (target.kind === 'close-sessions') this.gateway.closeSessions(target.sessionHashes);
     else if (target.kind === 'staff') this.gateway.sendToStaff(event);
     else this.gateway.sendToUser(target.userId, event);
   }

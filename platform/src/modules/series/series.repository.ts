@@ -93,7 +93,7 @@ export interface NewSeriesData {
   searchText: string;
 }
 
-type SortCast = 'timestamptz' | 'int' | 'text' | 'float8' | 'bigint';
+export type SortCast = 'timestamptz' | 'int' | 'text' | 'float8' | 'bigint';
 const RATING_EXPR = '(case when s.rating_count > 0 then s.rating_sum::float8 / s.rating_count else 0 end)';
 const POPULARITY_EXPR = '(s.view_count + 5 * s.like_count + 10 * s.favorite_count)::bigint';
 const CREATED = { expr: 's.created_at', cast: 'timestamptz' } as const;
@@ -119,8 +119,9 @@ const SORT_KEYS: Record<
   popular: { keys: [{ expr: POPULARITY_EXPR, cast: 'bigint' }, ID], dir: 'desc' },
 };
 
-export function sortKeyLength(sort: SeriesSort | undefined): number {
-  return SORT_KEYS[sort ?? 'latest'].keys.length;
+/** The SQL type of each part of a sort's key, which a cursor's parts must fit. */
+export function sortKeyCasts(sort: SeriesSort | undefined): SortCast[] {
+  return SORT_KEYS[sort ?? 'latest'].keys.map((key) => key.cast);
 }
 
 function orderBy(sort: SeriesSort | undefined, reverse = false): string {
@@ -305,14 +306,6 @@ export class SeriesRepository {
   }
 
   /** Slugs equal to `base` or `base-<n>`. */
-  async slugsLike(base: string): Promise<string[]> {
-    const rows = await this.run<{ slug: string }>(`select slug from series where slug = ? or slug like ?`, [
-      base,
-      `${escapeLike(base)}-%`,
-    ]);
-    return rows.map((r) => r.slug);
-  }
-
   async insert(data: NewSeriesData): Promise<{ id: number; slug: string }> {
     const rows = await this.run<{ id: number; slug: string }>(
       `insert into series (type, slug, title, original_title, alt_titles, description, cover_url, cover_key,

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import { Injectable } from '@nestjs/common';
 import {
@@ -26,7 +27,7 @@ import { ModerationQueue } from './moderation-queue.service';
 import { toChapterVariant, toSeriesSummary } from './series.mapper';
 import { decodeCursor, encodeCursor } from './page-cursor';
 import { ChaptersRepository } from './chapters.repository';
-import { SeriesRepository, sortKeyLength, type SeriesListFilter } from './series.repository';
+import { SeriesRepository, sortKeyCasts, type SeriesListFilter } from './series.repository';
 
 const RELATED_LIMIT = 6;
 
@@ -42,11 +43,13 @@ export function seriesSearchText(parts: {
   );
 }
 
-/** The next free slug: `base`, else `base-2`, `base-3`, ... */
-export function nextFreeSlug(base: string, taken: readonly string[]): string {
-  const used = new Set(taken);
-  if (!used.has(base)) return base;
-  for (let n = 2; ; n++) if (!used.has(`${base}-${n}`)) return `${base}-${n}`;
+/**
+ * A new series' slug: its title plus a random suffix. Nothing about other rows decides it, so a
+ * reader who submits the title of someone's hidden (pending) work learns nothing about it, as they
+ * would from a `-2`; a rare collision is retried by the caller.
+ */
+export function newSlug(base: string): string {
+  return `${base}-${randomBytes(4).readUInt32BE(0).toString(36).padStart(7, '0').slice(-6)}`;
 }
 
 @Injectable()
@@ -77,9 +80,9 @@ export class SeriesService {
     };
     // Search ranked by likeness has no key to seek by; everything else pages by keyset when asked.
     const keyset = !filter.search || filter.sort !== undefined;
-    const keyLength = sortKeyLength(filter.sort);
-    if (keyset && query.after) filter.after = decodeCursor(query.after, keyLength);
-    else if (keyset && query.before) filter.before = decodeCursor(query.before, keyLength);
+    const casts = sortKeyCasts(filter.sort);
+    if (keyset && query.after) filter.after = decodeCursor(query.after, casts);
+    else if (keyset && query.before) filter.before = decodeCursor(query.before, casts);
     const [rows, total] = await Promise.all([this.series.page(filter), this.counts.total(filter)]);
     const meta = buildListMeta(total, query.page, query.limit);
     const first = rows[0];
@@ -141,7 +144,7 @@ export class SeriesService {
     const base = slugify(body.title) || 'series';
     const meta = body.metadata;
     for (let attempt = 0; attempt < 5; attempt++) {
-      const slug = nextFreeSlug(base, await this.series.slugsLike(base));
+      const slug = newSlug(base);
       try {
         const created = await this.series.insert({
           type: body.type,
@@ -178,7 +181,7 @@ export class SeriesService {
           moderationStatus: 'pending',
         };
       } catch (error) {
-        // A concurrent create took the slug between the look-up and the insert: take the next one.
+        // Another series has this very slug already: draw another.
         if (!(error instanceof UniqueConstraintViolationException)) throw error;
       }
     }

@@ -1,4 +1,4 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import {
   type ComponentHealth,
   type HealthResponse,
@@ -6,6 +6,7 @@ import {
   type ServiceStatus,
 } from '@warraq/contracts';
 import { RedisService } from '../../common/redis/redis.service';
+import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import { IngestQueue } from '../ingest/ingest.queue';
 import { MediaStorage } from '../media/media-storage';
 import { WORKER_HEARTBEAT_TTL_SECONDS } from '../maintenance/worker-heartbeat.service';
@@ -13,7 +14,7 @@ import { ConnectionCounterService } from '../realtime/connection-counter.service
 import { HealthRepository } from './health.repository';
 import type { ServiceRecord } from './registry.entities';
 import { RegistryRepository } from './registry.repository';
-import { probeService, type ProbeResult } from './service-probe';
+import { isProbeAllowed, PROBE_NOT_ALLOWED, probeService, type ProbeResult } from './service-probe';
 
 /** How long the probes of the registered services are reused (many dashboards poll at once). */
 export const SERVICE_PROBE_CACHE_SECONDS = 5;
@@ -64,9 +65,14 @@ export class HealthService {
     private readonly queue: IngestQueue,
     private readonly storage: MediaStorage,
     private readonly connections: ConnectionCounterService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  async health(): Promise<HealthResponse> {
+  /**
+   * Moderators read the states; what went wrong (error texts, addresses, answers) is for admins only
+   * (`withDetails`), since it can describe the internal network.
+   */
+  async health(withDetails: boolean): Promise<HealthResponse> {
     let queue: HealthResponse['queue'] = { waiting: 0, active: 0, failed: 0, delayed: 0 };
     const [components, services, activeConnections] = await Promise.all([
       Promise.all([
@@ -94,11 +100,13 @@ export class HealthService {
       }),
       this.connections.total().catch(() => 0),
     ]);
+    const shown = <T extends { detail: string | null }>(item: T): T =>
+      withDetails ? item : { ...item, detail: null };
     return {
       status: worstOf(components.map((c) => c.status)),
       checkedAt: new Date().toISOString(),
-      components,
-      services,
+      components: components.map(shown),
+      services: services.map(shown),
       queue,
       realtime: { activeConnections },
     };
@@ -130,7 +138,9 @@ export class HealthService {
     const results: Record<string, ProbeResult> = {};
     await Promise.all(
       probed.map(async (s) => {
-        results[probeId(s)] = await probeService(s.url);
+        results[probeId(s)] = isProbeAllowed(s.url, this.config.probeAllowedTargets)
+          ? await probeService(s.url)
+          : { status: 'unknown', latencyMs: null, detail: PROBE_NOT_ALLOWED };
       }),
     );
     const value: CachedProbes = { fingerprint, results };

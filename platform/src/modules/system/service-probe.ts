@@ -18,6 +18,31 @@ export function probeTarget(url: URL): { connectHost: string; hostHeader: string
   return { connectHost: isLocal ? '127.0.0.1' : hostname.replace(/^\[|\]$/g, ''), hostHeader: url.host };
 }
 
+/** Why a service was not dialled: its host and port are not on WARRAQ_PROBE_ALLOWED_TARGETS. */
+export const PROBE_NOT_ALLOWED = 'not on the probe allow-list';
+
+/**
+ * Whether a probe may dial `rawUrl`: its host and port (the scheme's default when none is written)
+ * match one of the allowed `host:port` pairs, where `*.example.com` stands for every subdomain.
+ */
+export function isProbeAllowed(rawUrl: string, allowed: readonly string[]): boolean {
+  let url: URL;
+  try {
+    url = new URL(rawUrl);
+  } catch {
+    return false;
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return false;
+  const host = url.hostname.toLowerCase();
+  const port = url.port || (url.protocol === 'https:' ? '443' : '80');
+  return allowed.some((entry) => {
+    const at = entry.lastIndexOf(':');
+    const [pattern, allowedPort] = [entry.slice(0, at), entry.slice(at + 1)];
+    if (allowedPort !== port) return false;
+    return pattern.startsWith('*.') ? host.endsWith(pattern.slice(1)) : host === pattern;
+  });
+}
+
 /**
  * A status and its time as the health panel reads it: healthy only on a success (2xx) answered in
  * time. Anything else that answered — a redirect not followed, 4xx, 5xx — or a slow success is

@@ -10,12 +10,13 @@ import {
   SYSTEM_ROUTES,
   type SystemStatsResponse,
   type VersionResponse,
+  isAdminRole,
 } from '@warraq/contracts';
 import type { Request } from 'express';
 import { RouteBody, RouteParams, RouteQuery } from '../../common/http/route-input';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
-import { CurrentAuth } from '../auth/current-auth.decorator';
-import type { RequestAuth } from '../auth/request-auth';
+import { CurrentAuth, CurrentUser } from '../auth/current-auth.decorator';
+import type { AuthUser, RequestAuth } from '../auth/request-auth';
 import { Route } from '../auth/route.decorator';
 import { type ClientErrorReport, ClientErrorsService } from './client-errors.service';
 import { HealthService } from './health.service';
@@ -98,8 +99,8 @@ export class SystemController {
   }
 
   @Route(SYSTEM_ROUTES.health)
-  health(): Promise<HealthResponse> {
-    return this.healthService.health();
+  health(@CurrentUser() user: AuthUser): Promise<HealthResponse> {
+    return this.healthService.health(isAdminRole(user.role));
   }
 
   @Route(SYSTEM_ROUTES.stats)
