@@ -218,11 +218,12 @@ function readDocument(
           case 't':
             inText = run !== null;
             break;
+          // Inside a run only: a paragraph's tab stops are `w:tab` elements too.
           case 'tab':
-            if (!inRunProperties) add(' ');
+            if (run && !inRunProperties) add(' ');
             break;
           case 'noBreakHyphen':
-            add('-');
+            if (run) add('-');
             break;
           case 'br': {
             const type = element.attribute('w:type');

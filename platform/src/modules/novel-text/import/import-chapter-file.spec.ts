@@ -57,7 +57,7 @@ describe('importChapterFile: .docx', () => {
         para(run('* * *')),
         `<w:p><w:pPr><w:pStyle w:val="Heading1"/></w:pPr>${run('عنوان')}</w:p>`,
         para(run('«من هناك؟»'), '<w:r><w:br/></w:r>', run('— لا أحد.')),
-        para(run('في عام 2024<w:tab/>زار Tokyo')),
+        `<w:p><w:pPr><w:tabs><w:tab w:val="left" w:pos="720"/></w:tabs></w:pPr>${run('في عام 2024<w:tab/>زار Tokyo')}</w:p>`,
       ].join(''),
     );
     const styles = wordStyles(
