@@ -312,7 +312,7 @@ export const DEMO_CATALOGUE: readonly DemoSeries[] = [
     author: 'ليلى حداد',
     tags: ['drama', 'fantasy'],
     status: 'ongoing',
-    year: 2022,
+    year: 2024,
     description: d('مستشفى يعالج المرضى داخل أحلامهم.'),
   },
   {
