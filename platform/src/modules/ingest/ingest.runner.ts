@@ -1,6 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { type IngestFailure, INGEST_MESSAGES } from '@warraq/contracts';
-import { MediaStorage } from '../media/media-storage';
+import { MediaCollector } from '../media/media-collector';
 import { ModerationQueue } from '../moderation/moderation-queue.service';
 import { IngestProgressPublisher } from './ingest-progress.publisher';
 import { IngestRepository, type UploadWithFiles } from './ingest.repository';
@@ -46,7 +46,7 @@ export class IngestRunner {
   constructor(
     private readonly uploads: IngestRepository,
     private readonly workspace: IngestWorkspace,
-    private readonly storage: MediaStorage,
+    private readonly collector: MediaCollector,
     private readonly publisher: IngestProgressPublisher,
     private readonly moderationQueue: ModerationQueue,
   ) {}
@@ -83,6 +83,7 @@ export class IngestRunner {
     const { outcome, chapterId } = published;
     if (outcome === 'done') await this.workspace.remove(uploadId);
     else await this.workspace.removeWorkDir(uploadId);
+    if (outcome === 'duplicate') await this.releaseMedia(uploadId);
     await this.publisher.publish(uploadId);
     // The new chapter waits for moderation: staff dashboards hear of it (best effort, never throws).
     if (chapterId !== null) await this.moderationQueue.announceSubmitted('chapter', chapterId);
@@ -106,7 +107,8 @@ export class IngestRunner {
         },
         {
           workDir: this.workspace.workDir(upload.id),
-          storage: this.storage,
+          // Pages stored here are claimed for this upload, and media objects only once it commits.
+          storage: this.collector.stagingFor(upload.id),
           signal,
           onTotal: (total) => progress.report({ processed: 0, total }),
           onPage: (processed, total) => progress.report({ processed, total }),
@@ -146,6 +148,11 @@ export class IngestRunner {
       }
       const pageCount = new Set(pages.map((p) => p.sourceIndex)).size;
       const chapterId = await this.uploads.insertChapter(tx, upload, { pageCount, pages });
+      await this.collector.commit(
+        tx,
+        upload.id,
+        pages.map((p) => ({ key: p.mediaKey, bytes: p.bytes })),
+      );
       return { outcome: 'done', chapterId };
     });
   }
@@ -155,10 +162,19 @@ export class IngestRunner {
     await this.publisher.publish(uploadId);
   }
 
+  /** Its pages go first: by the time the uploader reads "failed", nothing of the run is left. */
   private async fail(uploadId: string, failure: IngestFailure): Promise<void> {
+    await this.releaseMedia(uploadId);
     await this.uploads.markFailed(uploadId, failure);
     await this.workspace.removeWorkDir(uploadId);
     await this.publisher.publish(uploadId);
+  }
+
+  /** The pages a run stored for an upload that will not publish; what fails here the collector sweeps later. */
+  private async releaseMedia(uploadId: string): Promise<void> {
+    await this.collector.release(uploadId).catch((error: unknown) => {
+      this.logger.warn(`staged media of ${uploadId} not freed: ${String(error)}`);
+    });
   }
 
   /** Rethrown for the queue to retry; on the last attempt the upload fails with a generic reason. */

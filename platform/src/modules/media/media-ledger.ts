@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import {
+  type ListedMedia,
   type MediaExtension,
   type MediaObject,
   type MediaStat,
@@ -18,10 +19,11 @@ export class MediaLedger {
   async record(key: string, bytes: number): Promise<void> {
     await this.em
       .getConnection()
-      .execute(`insert into media_object (key, bytes) values (?, ?) on conflict (key) do nothing`, [
-        key,
-        bytes,
-      ]);
+      // Storing the same bytes again restarts the collector's grace period (created_at is "last put").
+      .execute(
+        `insert into media_object (key, bytes) values (?, ?) on conflict (key) do update set created_at = now()`,
+        [key, bytes],
+      );
   }
 
   async forget(key: string): Promise<void> {
@@ -84,5 +86,9 @@ export class LedgeredMediaStorage extends MediaStorage {
   async delete(key: string): Promise<void> {
     await this.inner.delete(key);
     await this.ledger.forget(key);
+  }
+
+  list(): AsyncIterable<ListedMedia> {
+    return this.inner.list();
   }
 }

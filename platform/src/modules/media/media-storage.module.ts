@@ -2,6 +2,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { Global, Inject, Module } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import { createMediaStorage } from './create-media-storage';
+import { MEDIA_DRIVER, MediaCollector } from './media-collector';
 import { LedgeredMediaStorage, MediaLedger } from './media-ledger';
 import { MediaStorage, setMediaBaseUrl } from './media-storage';
 
@@ -14,14 +15,15 @@ import { MediaStorage, setMediaBaseUrl } from './media-storage';
 @Module({
   providers: [
     { provide: MediaLedger, inject: [EntityManager], useFactory: (em: EntityManager) => new MediaLedger(em) },
+    { provide: MEDIA_DRIVER, inject: [APP_CONFIG], useFactory: createMediaStorage },
     {
       provide: MediaStorage,
-      inject: [APP_CONFIG, MediaLedger],
-      useFactory: (config: AppConfig, ledger: MediaLedger) =>
-        new LedgeredMediaStorage(createMediaStorage(config), ledger),
+      inject: [MEDIA_DRIVER, MediaLedger],
+      useFactory: (driver: MediaStorage, ledger: MediaLedger) => new LedgeredMediaStorage(driver, ledger),
     },
+    MediaCollector,
   ],
-  exports: [MediaStorage, MediaLedger],
+  exports: [MediaStorage, MediaLedger, MediaCollector],
 })
 export class MediaStorageModule {
   constructor(@Inject(APP_CONFIG) config: AppConfig) {
