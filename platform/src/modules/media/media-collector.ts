@@ -23,6 +23,13 @@ export interface FreedMedia {
   bytes: number;
 }
 
+/** What one run of the garbage collector did (kept in `media_sweep` for the dashboard). */
+export interface SweepReport extends FreedMedia {
+  /** Ledger rows added for referenced objects the ledger lacked, and removed for objects the store lacks. */
+  ledgerAdded: number;
+  ledgerRemoved: number;
+}
+
 /**
  * Decides when a stored object may go, so that nothing is orphaned and nothing in use is lost.
  *
@@ -108,6 +115,102 @@ export class MediaCollector {
       if (bytes !== null) add(freed, bytes);
     }
     return freed;
+  }
+
+  /**
+   * The garbage collector (a scheduled maintenance job): marks from the database — every key a page, a
+   * cover or an upload in progress holds — and sweeps the store, deleting each object held by nothing
+   * whose last write (the store's time, or the ledger's last put) is older than `graceMs`; every
+   * delete re-checks under the key's lock. Then the ledger is made equal to the store: rows for
+   * referenced objects it lacks are added, rows whose object is gone are removed. Safe to run on
+   * several workers at once and to repeat.
+   */
+  async sweep(graceMs: number, now = new Date()): Promise<SweepReport> {
+    const cutoff = now.getTime() - graceMs;
+    const db = this.orm.em.fork().getConnection();
+    const listed = new Map<string, ListedMedia>();
+    for await (const object of this.driver.list()) listed.set(object.key, object);
+    const ledger = new Map(
+      (await db.execute<{ key: string; created_at: Date }[]>('select key, created_at from media_object')).map(
+        (row) => [row.key, new Date(row.created_at).getTime()],
+      ),
+    );
+    const referenced = new Set(
+      (
+        await db.execute<{ key: string }[]>(
+          `select media_key as key from page union select cover_key from series where cover_key is not null`,
+        )
+      ).map((row) => row.key),
+    );
+    const claimed = new Set(
+      (await db.execute<{ key: string }[]>('select distinct key from upload_media')).map((row) => row.key),
+    );
+
+    const report: SweepReport = { objects: 0, bytes: 0, ledgerAdded: 0, ledgerRemoved: 0 };
+    for (const object of listed.values()) {
+      const { key } = object;
+      if (referenced.has(key) || claimed.has(key)) continue;
+      if (Math.max(object.modifiedAt.getTime(), ledger.get(key) ?? 0) > cutoff) continue;
+      const bytes = await this.orm.em.fork().transactional(async (tx) => {
+        await lockKey(tx, key);
+        if (await isHeld(tx, key, { ledger: false })) return null;
+        const [row] = await tx.execute<{ young: boolean }[]>(
+          'select created_at > ? as young from media_object where key = ?',
+          [new Date(cutoff), key],
+        );
+        if (row?.young) return null;
+        await this.driver.delete(key);
+        await tx.execute('delete from media_object where key = ?', [key]);
+        return object.size;
+      });
+      if (bytes !== null) add(report, bytes);
+    }
+    for (const key of referenced) {
+      const object = listed.get(key);
+      if (!object || ledger.has(key)) continue;
+      const inserted = await db.execute<{ key: string }[]>(
+        'insert into media_object (key, bytes) values (?, ?) on conflict (key) do nothing returning key',
+        [key, object.size],
+      );
+      report.ledgerAdded += inserted.length;
+    }
+    for (const [key, createdAt] of ledger) {
+      // Rows written after the listing began may name objects the listing could not see yet.
+      if (listed.has(key) || createdAt >= now.getTime()) continue;
+      const removed = await this.orm.em.fork().transactional(async (tx) => {
+        await lockKey(tx, key);
+        if (await this.driver.exists(key)) return false;
+        await tx.execute('delete from media_object where key = ?', [key]);
+        return true;
+      });
+      if (!removed) continue;
+      report.ledgerRemoved += 1;
+      if (referenced.has(key)) this.logger.error(`media ${key} is referenced but missing from the store`);
+    }
+    await db.execute(
+      'insert into media_sweep (objects, bytes, ledger_added, ledger_removed) values (?, ?, ?, ?)',
+      [report.objects, report.bytes, report.ledgerAdded, report.ledgerRemoved],
+    );
+    this.logger.log(
+      `swept ${listed.size} object(s): freed ${report.objects} (${report.bytes} bytes), ledger +${report.ledgerAdded} −${report.ledgerRemoved}`,
+    );
+    return report;
+  }
+
+  /** The last run of the collector, for the dashboard; null before the first. */
+  async lastSweep(): Promise<{ finishedAt: string; objects: number; bytes: number } | null> {
+    const [row] = await this.orm.em
+      .fork()
+      .getConnection()
+      .execute<{ finished_at: Date; objects: number; bytes: string | number }[]>(
+        'select finished_at, objects, bytes from media_sweep order by id desc limit 1',
+      );
+    if (!row) return null;
+    return {
+      finishedAt: new Date(row.finished_at).toISOString(),
+      objects: row.objects,
+      bytes: Number(row.bytes),
+    };
   }
 
   /** Deletes the stored bytes (inside the caller's locked transaction); answers their size. */

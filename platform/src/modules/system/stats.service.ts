@@ -2,6 +2,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { Inject, Injectable } from '@nestjs/common';
 import type { SystemStatsResponse } from '@warraq/contracts';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
+import { MediaCollector } from '../media/media-collector';
 import { MediaLedger } from '../media/media-ledger';
 import { ModerationQueue } from '../moderation/moderation-queue.service';
 import { ApiRequestCounter } from './api-request-counter';
@@ -14,18 +15,20 @@ export class StatsService {
     private readonly em: EntityManager,
     private readonly requests: ApiRequestCounter,
     private readonly ledger: MediaLedger,
+    private readonly collector: MediaCollector,
     private readonly moderation: ModerationQueue,
     private readonly health: HealthService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   async stats(): Promise<SystemStatsResponse> {
-    const [services, apiRequests24h, users, media, pending] = await Promise.all([
+    const [services, apiRequests24h, users, media, pending, mediaSweep] = await Promise.all([
       this.health.serviceHealth(),
       this.requests.last24Hours(),
       this.em.getConnection().execute<{ count: string }[]>('select count(*) as count from "user"'),
       this.ledger.totals(),
       this.moderation.pendingCounts(),
+      this.collector.lastSweep(),
     ]);
     return {
       activeServices: services.filter((s) => s.configured === 'active' && s.status === 'healthy').length,
@@ -34,6 +37,7 @@ export class StatsService {
       registeredUsers: Number(users[0]?.count ?? 0),
       mediaBytes: media.bytes,
       mediaObjects: media.objects,
+      mediaSweep,
       pendingContent: pending.total,
       version: this.config.version,
       generatedAt: new Date().toISOString(),
