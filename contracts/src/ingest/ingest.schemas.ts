@@ -97,6 +97,8 @@ export const INGEST_FAILURE_CODES = [
   'zip_ratio',
   'zip_corrupt',
   'hidden_characters',
+  /** The pages together are more than one chapter may cost to process (pixels or slices). */
+  'chapter_too_large',
   /** The same variant was published while this upload was processing. */
   'duplicate_chapter',
   'internal',
@@ -136,6 +138,8 @@ export const INGEST_FAILURE_MESSAGES = {
   zipUnsupportedMethod: (name: string) =>
     `طريقة ضغط غير مدعومة في «${name}»، يرجى إنشاء الأرشيف بضغط zip العادي`,
   hiddenCharacters: (name: string) => `اسم الملف «${name}» يحتوي على محارف تحكم مخفية`,
+  chapterTooLarge:
+    'صفحات الفصل معًا أكبر من المسموح لفصل واحد (أبعاد كبيرة جدًا أو شرائح طويلة كثيرة)، يرجى تقسيمه إلى فصول أصغر',
 } as const;
 
 /** receiving → queued → processing → done | failed (failed → queued again by retry). */
