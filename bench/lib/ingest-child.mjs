@@ -1,5 +1,5 @@
-// A worker-like process for the ingest bench: runs the compiled pipeline on one zip and prints, as its
-// last line, a JSON object with its peak resident memory.
+// A worker-like process for the ingest benches: runs the compiled pipeline on one zip and prints, as
+// its last line, a JSON object with its peak resident memory and what became of the upload.
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -15,10 +15,18 @@ const { LocalDiskMediaStorage } = require(
 );
 
 const start = performance.now();
-const pages = await processChapterSource(
-  { method: 'zip', files: [{ path: zipPath, name: path.basename(zipPath) }] },
-  { workDir: path.join(dir, 'work'), storage: new LocalDiskMediaStorage(path.join(dir, 'media')) },
-);
+let pages = [];
+let rejected = null;
+try {
+  pages = await processChapterSource(
+    { method: 'zip', files: [{ path: zipPath, name: path.basename(zipPath) }] },
+    { workDir: path.join(dir, 'work'), storage: new LocalDiskMediaStorage(path.join(dir, 'media')) },
+  );
+} catch (error) {
+  // A refused upload is an outcome, not a failure of the bench: only its code is reported.
+  if (error?.name !== 'IngestRejection') throw error;
+  rejected = error.code;
+}
 // VmHWM, the high-water mark of this process's own memory. Not resourceUsage().maxRSS: Linux carries
 // the parent's peak into a child's maxRSS across fork and exec, so a big parent would be measured.
 const hwmKB = Number(/^VmHWM:\s+(\d+) kB/m.exec(fs.readFileSync('/proc/self/status', 'utf8'))?.[1]);
@@ -26,6 +34,8 @@ console.log(
   JSON.stringify({
     maxRssMB: hwmKB / 1024,
     pages: new Set(pages.map((p) => p.sourceIndex)).size,
+    slices: pages.length,
+    rejected,
     seconds: (performance.now() - start) / 1000,
   }),
 );

@@ -431,7 +431,8 @@ describe('chapter upload: declare, files, commit (API only)', () => {
       expect(committed.status).toBe(202);
       expect((committed.body as ChapterUploadResponse).upload.state).toBe('queued');
       expect((await uploadRecord(t, id))?.state).toBe('queued');
-      expect(await t.app.get(IngestQueue).jobState(id)).toBe('waiting');
+      // Waiting its turn, ordered by the uploader's place in the queue (fairness between uploaders).
+      expect(await t.app.get(IngestQueue).jobState(id)).toBe('prioritized');
 
       const again = await commit(t, cookie, id);
       expect(again.status).toBe(409);

@@ -8,6 +8,8 @@ export interface FakeS3Object {
   body: Buffer;
   contentType: string | undefined;
   cacheControl: string | undefined;
+  /** When it was put (a test may move it back to make it old). */
+  modifiedAt: Date;
 }
 
 export interface FakeS3 {
@@ -44,6 +46,28 @@ function readBody(req: IncomingMessage): Promise<Buffer> {
 function sendError(res: ServerResponse, status: number, code: string, message: string): void {
   const xml = `<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>${code}</Code><Message>${message}</Message></Error>`;
   res.writeHead(status, { 'Content-Type': 'application/xml', 'Content-Length': Buffer.byteLength(xml) });
+  res.end(xml);
+}
+
+/** ListObjectsV2, two objects a page (so the driver's paging is exercised), names in order. */
+function sendList(
+  res: ServerResponse,
+  bucket: string,
+  objects: Map<string, FakeS3Object>,
+  prefix: string,
+  after: string | null,
+): void {
+  const names = [...objects.keys()].filter((n) => n.startsWith(prefix) && (!after || n > after)).sort();
+  const page = names.slice(0, 2);
+  const truncated = names.length > page.length;
+  const contents = page
+    .map((n) => {
+      const o = objects.get(n)!;
+      return `<Contents><Key>${n}</Key><LastModified>${o.modifiedAt.toISOString()}</LastModified><Size>${o.body.length}</Size></Contents>`;
+    })
+    .join('');
+  const xml = `<?xml version="1.0" encoding="UTF-8"?>\n<ListBucketResult><Name>${bucket}</Name><Prefix>${prefix}</Prefix><KeyCount>${page.length}</KeyCount><IsTruncated>${truncated}</IsTruncated>${truncated ? `<NextContinuationToken>${page[page.length - 1]}</NextContinuationToken>` : ''}${contents}</ListBucketResult>`;
+  res.writeHead(200, { 'Content-Type': 'application/xml', 'Content-Length': Buffer.byteLength(xml) });
   res.end(xml);
 }
 
@@ -120,6 +144,10 @@ export async function startFakeS3(bucket = 'warraq-media'): Promise<FakeS3> {
       const path = decodeURIComponent(new URL(req.url ?? '/', 'http://fake').pathname);
       if (!path.startsWith(`/${bucket}/`)) return sendError(res, 404, 'NoSuchBucket', 'No such bucket.');
       const name = path.slice(bucket.length + 2);
+      const query = new URL(req.url ?? '/', 'http://fake').searchParams;
+      if (name === '' && req.method === 'GET' && query.get('list-type') === '2') {
+        return sendList(res, bucket, objects, query.get('prefix') ?? '', query.get('continuation-token'));
+      }
       const object = objects.get(name);
       switch (req.method ?? '') {
         case 'PUT':
@@ -127,6 +155,7 @@ export async function startFakeS3(bucket = 'warraq-media'): Promise<FakeS3> {
             body,
             contentType: header(req, 'content-type'),
             cacheControl: header(req, 'cache-control'),
+            modifiedAt: new Date(),
           });
           res.writeHead(200, { ETag: `"${createHash('md5').update(body).digest('hex')}"` });
           return res.end();

@@ -1,3 +1,4 @@
 export * from './page-images.js';
 export * from './png.js';
 export * from './zip-builder.js';
+export * from './hostile-zips.js';

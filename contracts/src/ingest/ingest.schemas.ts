@@ -21,6 +21,11 @@ export const INGEST_LIMITS = {
   maxImages: 300,
   maxImageBytes: 10 * 1024 * 1024,
   maxZipBytes: 100 * 1024 * 1024,
+  /**
+   * Uploads one user may have queued or processing at once: the queue serves everyone's first
+   * chapter before anyone's next, and this keeps one account from filling it for hours.
+   */
+  maxQueuedPerUser: 3,
   /** Spec §5: the zip's page estimate before the real count is known. */
   zipBytesPerPageEstimate: 100 * 1024,
   fileNameMax: 255,
@@ -68,6 +73,7 @@ export const INGEST_MESSAGES = {
   notRetryable: 'لا يمكن إعادة محاولة هذا الرفع',
   queueUnavailable: 'خدمة المعالجة غير متاحة مؤقتًا، يرجى المحاولة بعد قليل',
   tooManyUploads: 'لديك عمليات رفع غير مكتملة كثيرة، أكملها أو احذفها ثم حاول مجددًا',
+  tooManyQueued: `لديك ${INGEST_LIMITS.maxQueuedPerUser} فصول قيد المعالجة بالفعل، انتظر اكتمال أحدها ثم أرسل هذا الفصل`,
   notDeletable: 'لا يمكن حذف هذا الرفع أثناء معالجته أو بعد اكتماله',
   imageSeriesOnly: 'لا يمكن رفع فصل مصوّر لرواية',
   processingFailed: 'تعذّرت معالجة الفصل بسبب خطأ في الخادم، يمكنك إعادة المحاولة',
@@ -91,6 +97,8 @@ export const INGEST_FAILURE_CODES = [
   'zip_ratio',
   'zip_corrupt',
   'hidden_characters',
+  /** The pages together are more than one chapter may cost to process (pixels or slices). */
+  'chapter_too_large',
   /** The same variant was published while this upload was processing. */
   'duplicate_chapter',
   'internal',
@@ -130,6 +138,8 @@ export const INGEST_FAILURE_MESSAGES = {
   zipUnsupportedMethod: (name: string) =>
     `طريقة ضغط غير مدعومة في «${name}»، يرجى إنشاء الأرشيف بضغط zip العادي`,
   hiddenCharacters: (name: string) => `اسم الملف «${name}» يحتوي على محارف تحكم مخفية`,
+  chapterTooLarge:
+    'صفحات الفصل معًا أكبر من المسموح لفصل واحد (أبعاد كبيرة جدًا أو شرائح طويلة كثيرة)، يرجى تقسيمه إلى فصول أصغر',
 } as const;
 
 /** receiving → queued → processing → done | failed (failed → queued again by retry). */

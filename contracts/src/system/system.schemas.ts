@@ -211,6 +211,14 @@ export const SystemStatsResponseSchema = z.object({
   /** Bytes of every stored media object (page images, covers). */
   mediaBytes: z.number().int().nonnegative(),
   mediaObjects: z.number().int().nonnegative(),
+  /** What the last run of the media garbage collector freed; null before its first run. */
+  mediaSweep: z
+    .object({
+      finishedAt: z.string(),
+      objects: z.number().int().nonnegative(),
+      bytes: z.number().int().nonnegative(),
+    })
+    .nullable(),
   pendingContent: z.number().int().nonnegative(),
   version: z.string(),
   generatedAt: z.string(),

@@ -121,6 +121,8 @@ const EnvFields = z.object({
   WARRAQ_INGEST_SHUTDOWN_GRACE_MS: millis.default(20_000),
   /** Uploads still receiving files after this long are abandoned and purged with their files. */
   WARRAQ_INGEST_ABANDON_HOURS: count.default(24),
+  /** The media garbage collector deletes unreferenced objects only once they are older than this. */
+  WARRAQ_MEDIA_GC_GRACE_HOURS: count.default(24),
   /** Unfinished (receiving) uploads one user may hold at once. */
   WARRAQ_INGEST_MAX_OPEN_UPLOADS: count.default(3),
 });
@@ -161,6 +163,8 @@ export interface AppConfig {
   mediaStore: { driver: 'local' } | { driver: 's3'; s3: S3MediaSettings };
   /** Origin media URLs point at, without a trailing slash; '' keeps them same-origin (`/media/<key>`). */
   mediaBaseUrl: string;
+  /** An unreferenced media object is swept only once its last write is older than this. */
+  mediaGcGraceMs: number;
   ingest: IngestConfig;
 }
 
@@ -235,6 +239,7 @@ export function toAppConfig(env: Env, packageVersion: string): AppConfig {
     mediaStore:
       env.WARRAQ_MEDIA_DRIVER === 's3' ? { driver: 's3', s3: s3Settings(env) } : { driver: 'local' },
     mediaBaseUrl: env.WARRAQ_MEDIA_BASE_URL.replace(/\/+$/, ''),
+    mediaGcGraceMs: env.WARRAQ_MEDIA_GC_GRACE_HOURS * 3600 * 1000,
     ingest: {
       dir: resolve(env.WARRAQ_DATA_DIR, 'ingest'),
       lockMs: env.WARRAQ_INGEST_LOCK_MS,

@@ -8,6 +8,7 @@ export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 export const JOBS = {
   tokensPurgeExpired: 'tokens.purge-expired',
   uploadsPurgeAbandoned: 'uploads.purge-abandoned',
+  mediaSweep: 'media.sweep',
   chapterIngest: 'chapter.ingest',
 } as const;
 
@@ -15,6 +16,7 @@ export const JOBS = {
 export interface JobPayloads {
   [JOBS.tokensPurgeExpired]: Record<string, never>;
   [JOBS.uploadsPurgeAbandoned]: Record<string, never>;
+  [JOBS.mediaSweep]: Record<string, never>;
   /** The job id is the upload id too, so BullMQ itself refuses a second job for one upload. */
   [JOBS.chapterIngest]: { uploadId: string };
 }
@@ -24,6 +26,7 @@ export type JobName = keyof JobPayloads;
 export const JOB_QUEUE = {
   [JOBS.tokensPurgeExpired]: QUEUES.maintenance,
   [JOBS.uploadsPurgeAbandoned]: QUEUES.maintenance,
+  [JOBS.mediaSweep]: QUEUES.maintenance,
   [JOBS.chapterIngest]: QUEUES.ingest,
 } as const satisfies { [N in JobName]: QueueName };
 
@@ -34,3 +37,4 @@ export type JobsOf<Q extends QueueName> = {
 
 export const TOKENS_PURGE_EVERY_MS = 10 * 60 * 1000;
 export const UPLOADS_PURGE_EVERY_MS = 60 * 60 * 1000;
+export const MEDIA_SWEEP_EVERY_MS = 6 * 60 * 60 * 1000;

@@ -11,6 +11,8 @@ type IngestPayload = JobPayloads[typeof JOBS.chapterIngest];
 /** How long adding a job may take before the caller gives up and answers 503. */
 export const ENQUEUE_TIMEOUT_MS = 5_000;
 const SHUTDOWN_TIMEOUT_MS = 2_000;
+/** BullMQ's highest priority number (2^21). */
+const MAX_PRIORITY = 2_097_152;
 
 /** States in which a job will still run (or is running): no second one is needed. */
 const LIVE_STATES: ReadonlySet<JobState | 'unknown'> = new Set([
@@ -66,9 +68,14 @@ export class IngestQueue implements OnApplicationShutdown {
    * Makes sure the upload has a job that will run. A finished or failed job of an earlier run is
    * removed first (its id would otherwise swallow the new one). Fails, within a few seconds at
    * most, when Redis is unavailable.
+   *
+   * `ahead` is how many of the uploader's own uploads are queued or processing before this one: the
+   * job's priority, so every uploader's first chapter runs before anyone's second (BullMQ runs lower
+   * numbers first, in arrival order within one). Another user's first chapter then waits for at most
+   * the job already running.
    */
-  async enqueue(uploadId: string): Promise<void> {
-    await withTimeout(this.ensureJob(uploadId), ENQUEUE_TIMEOUT_MS);
+  async enqueue(uploadId: string, ahead: number): Promise<void> {
+    await withTimeout(this.ensureJob(uploadId, ahead), ENQUEUE_TIMEOUT_MS);
   }
 
   /** Jobs per state, for the health panel; fails within a few seconds when Redis is unavailable. */
@@ -99,7 +106,7 @@ export class IngestQueue implements OnApplicationShutdown {
     }
   }
 
-  private async ensureJob(uploadId: string): Promise<void> {
+  private async ensureJob(uploadId: string, ahead: number): Promise<void> {
     const state = await this.queue.getJobState(uploadId);
     if (isLiveJob(state)) return;
     if (state !== 'unknown') await this.queue.remove(uploadId);
@@ -109,6 +116,7 @@ export class IngestQueue implements OnApplicationShutdown {
       { uploadId },
       {
         jobId: uploadId,
+        priority: Math.min(1 + ahead, MAX_PRIORITY),
         attempts,
         backoff: { type: 'exponential', delay: backoffMs },
         removeOnComplete: true,

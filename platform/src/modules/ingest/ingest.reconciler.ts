@@ -57,7 +57,7 @@ export class IngestReconciler implements OnApplicationBootstrap, BeforeApplicati
 
   private async pass(): Promise<ReconcileResult> {
     const result: ReconcileResult = { requeued: [], failed: [] };
-    for (const { id } of await this.uploads.unsettled()) {
+    for (const { id, uploader_id: uploaderId } of await this.uploads.unsettled()) {
       const state = await this.queue.jobState(id);
       if (isLiveJob(state)) continue;
       if (state === 'failed') {
@@ -65,7 +65,7 @@ export class IngestReconciler implements OnApplicationBootstrap, BeforeApplicati
         result.failed.push(id);
         continue;
       }
-      await this.queue.enqueue(id);
+      await this.queue.enqueue(id, await this.uploads.queuedAhead(uploaderId, id));
       result.requeued.push(id);
     }
     if (result.requeued.length > 0) this.logger.log(`re-enqueued ${result.requeued.length} upload(s)`);

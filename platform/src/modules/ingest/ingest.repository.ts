@@ -51,6 +51,9 @@ const UPLOAD_COLUMNS = `u.id, u.uploader_id, u.series_id, s.slug, u.number::floa
   u.translation_group, u.upload_method, u.state, u.processed, u.total, u.chapter_id, u.failure,
   u.created_at, u.updated_at`;
 
+/** A commit's place in the queue: how many of the uploader's uploads are ahead, or why there is none. */
+export type QueueSlot = { ahead: number } | 'busy' | null;
+
 /** The states in which a job for the upload should exist in the queue. */
 export const UNSETTLED_STATES: readonly IngestState[] = ['queued', 'processing'];
 
@@ -148,16 +151,46 @@ export class IngestRepository {
     await tx.execute('update chapter_upload set updated_at = now() where id = ?', [uploadId]);
   }
 
-  /** receiving → queued, only when every file is received. False when another request won. */
-  async markQueued(uploadId: string): Promise<boolean> {
-    const rows = await this.db.execute<{ id: string }[]>(
-      `update chapter_upload u set state = 'queued', updated_at = now()
-       where u.id = ? and u.state = 'receiving'
-         and not exists (select 1 from chapter_upload_file f where f.upload_id = u.id and f.received_at is null)
-       returning u.id`,
-      [uploadId],
+  /**
+   * receiving → queued, only when every file is received and the uploader has fewer than `maxQueued`
+   * uploads queued or processing (counted under a per-user lock, so parallel commits cannot
+   * overshoot). 'busy' at the cap; null when another request won or a file is missing; else how many
+   * of the uploader's uploads are ahead of this one.
+   */
+  async markQueued(uploadId: string, uploaderId: number, maxQueued: number): Promise<QueueSlot> {
+    return this.takeQueueSlot(uploadId, uploaderId, maxQueued, (tx) =>
+      tx.execute<{ id: string }[]>(
+        `update chapter_upload u set state = 'queued', updated_at = now()
+         where u.id = ? and u.state = 'receiving'
+           and not exists (select 1 from chapter_upload_file f where f.upload_id = u.id and f.received_at is null)
+         returning u.id`,
+        [uploadId],
+      ),
     );
-    return rows.length > 0;
+  }
+
+  /** How many of the uploader's other uploads are queued or processing. */
+  async queuedAhead(uploaderId: number, uploadId: string, db: Db = this.db): Promise<number> {
+    const rows = await db.execute<{ n: number }[]>(
+      `select count(*)::int as n from chapter_upload
+       where uploader_id = ? and id <> ? and state in ('queued', 'processing')`,
+      [uploaderId, uploadId],
+    );
+    return rows[0]?.n ?? 0;
+  }
+
+  private takeQueueSlot(
+    uploadId: string,
+    uploaderId: number,
+    maxQueued: number,
+    transition: (tx: Db) => Promise<{ id: string }[]>,
+  ): Promise<QueueSlot> {
+    return this.orm.em.fork().transactional(async (tx) => {
+      await tx.execute(`select pg_advisory_xact_lock(hashtext('chapter_upload_queue'), ?)`, [uploaderId]);
+      const ahead = await this.queuedAhead(uploaderId, uploadId, tx);
+      if (ahead >= maxQueued) return 'busy';
+      return (await transition(tx)).length > 0 ? { ahead } : null;
+    });
   }
 
   /** Undoes markQueued when the job could not be added: nothing was acknowledged. */
@@ -168,14 +201,15 @@ export class IngestRepository {
     );
   }
 
-  /** failed → queued, starting from nothing again. False when it was not failed. */
-  async markRetried(uploadId: string): Promise<boolean> {
-    const rows = await this.db.execute<{ id: string }[]>(
-      `update chapter_upload set state = 'queued', failure = null, processed = 0, total = null, updated_at = now()
-       where id = ? and state = 'failed' returning id`,
-      [uploadId],
+  /** failed → queued, starting from nothing again, under the same per-user cap as markQueued. */
+  async markRetried(uploadId: string, uploaderId: number, maxQueued: number): Promise<QueueSlot> {
+    return this.takeQueueSlot(uploadId, uploaderId, maxQueued, (tx) =>
+      tx.execute<{ id: string }[]>(
+        `update chapter_upload set state = 'queued', failure = null, processed = 0, total = null, updated_at = now()
+         where id = ? and state = 'failed' returning id`,
+        [uploadId],
+      ),
     );
-    return rows.length > 0;
   }
 
   /** Undoes markRetried when the job could not be added, restoring the failure the uploader saw. */
@@ -247,9 +281,9 @@ export class IngestRepository {
   }
 
   /** Uploads that should have a job in the queue. */
-  async unsettled(): Promise<{ id: string; state: IngestState }[]> {
+  async unsettled(): Promise<{ id: string; state: IngestState; uploader_id: number }[]> {
     return this.db.execute(
-      `select id, state from chapter_upload where state in ('queued', 'processing') order by created_at`,
+      `select id, state, uploader_id from chapter_upload where state in ('queued', 'processing') order by created_at`,
     );
   }
 

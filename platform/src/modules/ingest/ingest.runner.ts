@@ -1,6 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { type IngestFailure, INGEST_MESSAGES, REALTIME_EVENTS } from '@warraq/contracts';
-import { MediaStorage } from '../media/media-storage';
+import { MediaCollector } from '../media/media-collector';
 import { RealtimeBus } from '../realtime/realtime-bus';
 import { ChaptersRepository } from '../series/chapters.repository';
 import { ModerationQueue } from '../series/moderation-queue.service';
@@ -53,7 +53,7 @@ export class IngestRunner {
     private readonly chapters: ChaptersRepository,
     private readonly transactions: Transactions,
     private readonly workspace: IngestWorkspace,
-    private readonly storage: MediaStorage,
+    private readonly collector: MediaCollector,
     private readonly bus: RealtimeBus,
     private readonly moderationQueue: ModerationQueue,
   ) {}
@@ -90,6 +90,7 @@ export class IngestRunner {
     const { outcome, chapterId } = published;
     if (outcome === 'done') await this.workspace.remove(uploadId);
     else await this.workspace.removeWorkDir(uploadId);
+    if (outcome === 'duplicate') await this.releaseMedia(uploadId);
     await this.publishStatus(uploadId);
     // The new chapter waits for moderation: staff dashboards hear of it (best effort, never throws).
     if (chapterId !== null) await this.moderationQueue.announceSubmitted('chapter', chapterId);
@@ -113,7 +114,8 @@ export class IngestRunner {
         },
         {
           workDir: this.workspace.workDir(upload.id),
-          storage: this.storage,
+          // Pages stored here are claimed for this upload, and media objects only once it commits.
+          storage: this.collector.stagingFor(upload.id),
           signal,
           onTotal: (total) => progress.report({ processed: 0, total }),
           onPage: (processed, total) => progress.report({ processed, total }),
@@ -158,6 +160,11 @@ export class IngestRunner {
         pages,
       );
       await this.uploads.markDone(tx, upload.id, chapterId, pageCount);
+      await this.collector.commit(
+        tx,
+        upload.id,
+        pages.map((p) => ({ key: p.mediaKey, bytes: p.bytes })),
+      );
       return { outcome: 'done', chapterId };
     });
   }
@@ -167,10 +174,19 @@ export class IngestRunner {
     await this.publishStatus(uploadId);
   }
 
+  /** Its pages go first: by the time the uploader reads "failed", nothing of the run is left. */
   private async fail(uploadId: string, failure: IngestFailure): Promise<void> {
+    await this.releaseMedia(uploadId);
     await this.uploads.markFailed(uploadId, failure);
     await this.workspace.removeWorkDir(uploadId);
     await this.publishStatus(uploadId);
+  }
+
+  /** The pages a run stored for an upload that will not publish; what fails here the collector sweeps later. */
+  private async releaseMedia(uploadId: string): Promise<void> {
+    await this.collector.release(uploadId).catch((error: unknown) => {
+      this.logger.warn(`staged media of ${uploadId} not freed: ${String(error)}`);
+    });
   }
 
   /** Rethrown for the queue to retry; on the last attempt the upload fails with a generic reason. */

@@ -3,6 +3,7 @@ import {
   type ChapterUpload,
   type ChapterUploadResponse,
   type CreateChapterUploadInput,
+  INGEST_LIMITS,
   INGEST_MESSAGES,
   type UploadFileResponse,
 } from '@warraq/contracts';
@@ -11,6 +12,7 @@ import type { IncomingMessage } from 'node:http';
 import { ApiError } from '../../common/http/api-error';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import { Transactions } from '../../database/transactions';
+import { MediaCollector } from '../media/media-collector';
 import { canSee, type ContentViewer } from '../series/content-viewer';
 import { byteLimit, declaredFileErrors, fileKind } from './declared-files.rules';
 import { receiveBody } from './file-receiver';
@@ -44,6 +46,7 @@ export class IngestService {
     private readonly transactions: Transactions,
     private readonly workspace: IngestWorkspace,
     private readonly queue: IngestQueue,
+    private readonly collector: MediaCollector,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -132,13 +135,16 @@ export class IngestService {
   async commit(actor: UploadActor, uploadId: string): Promise<ChapterUploadResponse> {
     const upload = await this.ownUpload(actor, uploadId);
     if (upload.state !== 'receiving') throw ApiError.conflict({ upload: [INGEST_MESSAGES.notReceiving] });
-    if (!(await this.uploads.markQueued(uploadId))) {
+    const slot = await this.uploads.markQueued(uploadId, actor.userId, INGEST_LIMITS.maxQueuedPerUser);
+    if (slot === 'busy')
+      throw ApiError.tooManyRequests(QUEUE_RETRY_AFTER_SECONDS, INGEST_MESSAGES.tooManyQueued);
+    if (!slot) {
       const now = await this.ownUpload(actor, uploadId);
       if (now.state !== 'receiving') throw ApiError.conflict({ upload: [INGEST_MESSAGES.notReceiving] });
       throw ApiError.validation({ files: [INGEST_MESSAGES.incomplete] });
     }
     try {
-      await this.queue.enqueue(uploadId);
+      await this.queue.enqueue(uploadId, slot.ahead);
     } catch (error) {
       this.logger.warn(`commit ${uploadId}: queue unavailable (${String(error)})`);
       await this.uploads.unqueue(uploadId);
@@ -155,11 +161,12 @@ export class IngestService {
     if (!(await this.queue.removeJob(uploadId))) {
       throw ApiError.unavailable(INGEST_MESSAGES.queueUnavailable, QUEUE_RETRY_AFTER_SECONDS);
     }
-    if (!(await this.uploads.markRetried(uploadId))) {
-      throw ApiError.conflict({ upload: [INGEST_MESSAGES.notRetryable] });
-    }
+    const slot = await this.uploads.markRetried(uploadId, actor.userId, INGEST_LIMITS.maxQueuedPerUser);
+    if (slot === 'busy')
+      throw ApiError.tooManyRequests(QUEUE_RETRY_AFTER_SECONDS, INGEST_MESSAGES.tooManyQueued);
+    if (!slot) throw ApiError.conflict({ upload: [INGEST_MESSAGES.notRetryable] });
     try {
-      await this.queue.enqueue(uploadId);
+      await this.queue.enqueue(uploadId, slot.ahead);
     } catch (error) {
       this.logger.warn(`retry ${uploadId}: queue unavailable (${String(error)})`);
       await this.uploads.unretry(uploadId, upload.failure);
@@ -177,7 +184,12 @@ export class IngestService {
 
   /** Abandons an upload that is not being processed and not done, with its files. */
   async remove(actor: UploadActor, uploadId: string): Promise<void> {
-    await this.ownUpload(actor, uploadId);
+    const upload = await this.ownUpload(actor, uploadId);
+    if (upload.state === 'processing' || upload.state === 'done') {
+      throw ApiError.conflict({ upload: [INGEST_MESSAGES.notDeletable] });
+    }
+    // Pages an earlier run stored (a run handed back, then the upload deleted) go with it.
+    await this.collector.release(uploadId);
     if (!(await this.uploads.deleteSettled(uploadId))) {
       throw ApiError.conflict({ upload: [INGEST_MESSAGES.notDeletable] });
     }

@@ -1,8 +1,10 @@
 import { OnWorkerEvent, Processor, WorkerHost } from '@nestjs/bullmq';
-import { Logger } from '@nestjs/common';
+import { Inject, Logger } from '@nestjs/common';
 import type { Job } from 'bullmq';
 import { JOBS, type JobPayloads, type JobsOf, QUEUES } from '../../jobs/job-names';
 import { outageLogger } from '../../common/redis/outage-log';
+import { APP_CONFIG, type AppConfig } from '../../config/app-config';
+import { MediaCollector } from '../media/media-collector';
 import { AbandonedUploadsService } from './abandoned-uploads.service';
 import { MaintenanceService } from './maintenance.service';
 
@@ -16,6 +18,8 @@ export class MaintenanceProcessor extends WorkerHost {
   constructor(
     private readonly maintenance: MaintenanceService,
     private readonly abandonedUploads: AbandonedUploadsService,
+    private readonly collector: MediaCollector,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
     super();
   }
@@ -26,6 +30,8 @@ export class MaintenanceProcessor extends WorkerHost {
         return { deleted: await this.maintenance.purgeExpiredTokens() };
       case JOBS.uploadsPurgeAbandoned:
         return { deleted: await this.abandonedUploads.purge() };
+      case JOBS.mediaSweep:
+        return this.collector.sweep(this.config.mediaGcGraceMs);
       default: {
         const unknownName: never = job.name;
         throw new Error(`unknown maintenance job ${String(unknownName)}`);

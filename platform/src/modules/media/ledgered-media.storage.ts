@@ -1,5 +1,6 @@
 import { MediaObjectRepository } from './media-object.repository';
 import {
+  type ListedMedia,
   type MediaExtension,
   type MediaObject,
   type MediaStat,
@@ -33,6 +34,10 @@ export class LedgeredMediaStorage extends MediaStorage {
   async delete(key: string): Promise<void> {
     await this.inner.delete(key);
     await this.ledger.forget(key);
+  }
+
+  list(): AsyncIterable<ListedMedia> {
+    return this.inner.list();
   }
 
   /**

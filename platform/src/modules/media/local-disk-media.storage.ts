@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { mkdir, open, rename, stat, unlink } from 'node:fs/promises';
+import { mkdir, open, readdir, rename, stat, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import {
   isMediaKey,
+  type ListedMedia,
   type MediaExtension,
   mediaContentType,
   mediaKeyOf,
@@ -71,6 +72,18 @@ export class LocalDiskMediaStorage extends MediaStorage {
       await unlink(this.pathOf(key));
     } catch (error) {
       if (!isMissing(error)) throw error;
+    }
+  }
+
+  async *list(): AsyncIterable<ListedMedia> {
+    const folders = await readdir(this.root).catch(() => [] as string[]);
+    for (const folder of folders.filter((name) => /^[a-f0-9]{2}$/.test(name))) {
+      const names = await readdir(join(this.root, folder)).catch(() => [] as string[]);
+      for (const key of names) {
+        if (!isMediaKey(key) || !key.startsWith(folder)) continue;
+        const info = await stat(this.pathOf(key)).catch(() => null);
+        if (info?.isFile()) yield { key, size: info.size, modifiedAt: info.mtime };
+      }
     }
   }
 

@@ -12,10 +12,11 @@ export class MediaObjectRepository {
   async record(key: string, bytes: number): Promise<void> {
     await this.em
       .getConnection()
-      .execute(`insert into media_object (key, bytes) values (?, ?) on conflict (key) do nothing`, [
-        key,
-        bytes,
-      ]);
+      // Storing the same bytes again restarts the collector's grace period (created_at is "last put").
+      .execute(
+        `insert into media_object (key, bytes) values (?, ?) on conflict (key) do update set created_at = now()`,
+        [key, bytes],
+      );
   }
 
   async forget(key: string): Promise<void> {

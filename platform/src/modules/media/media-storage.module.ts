@@ -3,6 +3,7 @@ import { Global, Inject, Module } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import { createMediaStorage } from './create-media-storage';
 import { LedgeredMediaStorage } from './ledgered-media.storage';
+import { MEDIA_DRIVER, MediaCollector } from './media-collector';
 import { MediaObjectRepository } from './media-object.repository';
 import { MediaStorage, setMediaBaseUrl } from './media-storage';
 
@@ -19,14 +20,16 @@ import { MediaStorage, setMediaBaseUrl } from './media-storage';
       inject: [EntityManager],
       useFactory: (em: EntityManager) => new MediaObjectRepository(em),
     },
+    { provide: MEDIA_DRIVER, inject: [APP_CONFIG], useFactory: createMediaStorage },
     {
       provide: MediaStorage,
-      inject: [APP_CONFIG, MediaObjectRepository],
-      useFactory: (config: AppConfig, ledger: MediaObjectRepository) =>
-        new LedgeredMediaStorage(createMediaStorage(config), ledger),
+      inject: [MEDIA_DRIVER, MediaObjectRepository],
+      useFactory: (driver: MediaStorage, ledger: MediaObjectRepository) =>
+        new LedgeredMediaStorage(driver, ledger),
     },
+    MediaCollector,
   ],
-  exports: [MediaStorage, MediaObjectRepository],
+  exports: [MediaStorage, MediaObjectRepository, MediaCollector],
 })
 export class MediaStorageModule {
   constructor(@Inject(APP_CONFIG) config: AppConfig) {

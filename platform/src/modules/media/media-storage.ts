@@ -54,6 +54,14 @@ export interface MediaStat {
   size: number;
 }
 
+/** One object as a listing of the store shows it. */
+export interface ListedMedia {
+  key: string;
+  size: number;
+  /** When its bytes were last written. */
+  modifiedAt: Date;
+}
+
 export interface MediaObject {
   stream: Readable;
   size: number;
@@ -74,6 +82,8 @@ export abstract class MediaStorage {
   abstract open(key: string): Promise<MediaObject | null>;
   /** Removes the object; removing one that is not there (or never was) succeeds. */
   abstract delete(key: string): Promise<void>;
+  /** Every object of the store (only well-formed keys), in no particular order, for the collector. */
+  abstract list(): AsyncIterable<ListedMedia>;
 
   async exists(key: string): Promise<boolean> {
     return (await this.stat(key)) !== null;

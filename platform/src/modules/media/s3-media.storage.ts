@@ -4,6 +4,7 @@ import type { S3MediaSettings } from '../../config/env.schema';
 import {
   isMediaKey,
   MEDIA_CACHE_CONTROL,
+  type ListedMedia,
   type MediaExtension,
   mediaContentType,
   mediaKeyOf,
@@ -12,7 +13,7 @@ import {
   MediaStorage,
   type StoredMedia,
 } from './media-storage';
-import { signS3Request } from './s3-request';
+import { signS3ListRequest, signS3Request } from './s3-request';
 
 type S3Method = 'PUT' | 'HEAD' | 'GET' | 'DELETE';
 
@@ -81,6 +82,42 @@ export class S3MediaStorage extends MediaStorage {
     await this.expectOk(response, 'DELETE', key);
   }
 
+  /** ListObjectsV2, page after page (1000 objects each), under the configured prefix. */
+  async *list(): AsyncIterable<ListedMedia> {
+    let token: string | undefined;
+    do {
+      const { url, headers } = signS3ListRequest(this.settings, token);
+      const controller = new AbortController();
+      const timer = setTimeout(() => controller.abort(), this.settings.timeoutMs);
+      let text: string;
+      try {
+        const response = await fetch(url, { method: 'GET', headers, signal: controller.signal });
+        text = await response.text();
+        if (!response.ok) {
+          throw new MediaStorageError(
+            `S3 list of s3://${this.settings.bucket}/${this.settings.prefix} answered ${response.status}`,
+          );
+        }
+      } catch (error) {
+        if (error instanceof MediaStorageError) throw error;
+        throw new MediaStorageError(`S3 list failed: ${describeNetworkError(error)}`, { cause: error });
+      } finally {
+        clearTimeout(timer);
+      }
+      for (const [, body = ''] of text.matchAll(/<Contents>([\s\S]*?)<\/Contents>/g)) {
+        const name = xmlValue(body, 'Key');
+        const key = name?.startsWith(this.settings.prefix) ? name.slice(this.settings.prefix.length) : null;
+        if (!key || !isMediaKey(key)) continue;
+        yield {
+          key,
+          size: Number(xmlValue(body, 'Size') ?? 0),
+          modifiedAt: new Date(xmlValue(body, 'LastModified') ?? 0),
+        };
+      }
+      token = xmlValue(text, 'IsTruncated') === 'true' ? xmlValue(text, 'NextContinuationToken') : undefined;
+    } while (token);
+  }
+
   /**
    * One signed request. The timeout covers the request until its answer's headers arrive: a body
    * being streamed to a reader is not cut off because the reader is slow.
@@ -138,6 +175,15 @@ export class S3MediaStorage extends MediaStorage {
   private describe(key: string): string {
     return `s3://${this.settings.bucket}/${this.settings.prefix}${key}`;
   }
+}
+
+/** The text of the first `<name>` element (S3 listings are flat enough for this), XML entities decoded. */
+function xmlValue(xml: string, name: string): string | undefined {
+  const raw = new RegExp(`<${name}>([^<]*)</${name}>`).exec(xml)?.[1];
+  return raw?.replace(
+    /&(amp|lt|gt|quot|apos);/g,
+    (_, e: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" })[e] ?? '',
+  );
 }
 
 async function drain(response: Response): Promise<void> {

@@ -50,3 +50,32 @@ export function signS3Request(
   }
   return { url, headers: out };
 }
+
+/**
+ * Signs one page of a ListObjectsV2 of the bucket (under the configured prefix), continuing after
+ * `continuationToken` when given.
+ */
+export function signS3ListRequest(settings: S3MediaSettings, continuationToken?: string): SignedS3Request {
+  const objectUrl = s3ObjectUrl(settings, '');
+  const bucketPath = objectUrl.pathname.slice(0, objectUrl.pathname.length - settings.prefix.length);
+  const query = new URLSearchParams({ 'list-type': '2', prefix: settings.prefix });
+  if (continuationToken) query.set('continuation-token', continuationToken);
+  const url = new URL(`${objectUrl.origin}${bucketPath}?${query.toString().replace(/\+/g, '%20')}`);
+  const headers: Record<string, string> = { Host: url.host, 'X-Amz-Content-Sha256': EMPTY_PAYLOAD_SHA256 };
+  const signed = aws4.sign(
+    {
+      service: 's3',
+      region: settings.region,
+      method: 'GET',
+      host: url.host,
+      path: `${url.pathname}${url.search}`,
+      headers,
+    },
+    { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey },
+  );
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(signed.headers ?? {})) {
+    if (name.toLowerCase() !== 'host' && value !== undefined) out[name] = String(value);
+  }
+  return { url, headers: out };
+}

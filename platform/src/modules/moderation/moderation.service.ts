@@ -16,7 +16,7 @@ import { ApiError } from '../../common/http/api-error';
 import { type Db, Transactions } from '../../database/transactions';
 import { IngestRepository } from '../ingest/ingest.repository';
 import { IngestWorkspace } from '../ingest/ingest-workspace';
-import { MediaStorage } from '../media/media-storage';
+import { MediaCollector } from '../media/media-collector';
 import { NotificationsService, type NotificationInput } from '../notifications/notifications.service';
 import { PointsService } from '../points/points.service';
 import { ContentVersion } from '../series/content-version.service';
@@ -121,7 +121,7 @@ export class ModerationService {
     private readonly uploads: IngestRepository,
     private readonly transactions: Transactions,
     private readonly notifications: NotificationsService,
-    private readonly storage: MediaStorage,
+    private readonly collector: MediaCollector,
     private readonly workspace: IngestWorkspace,
     private readonly version: ContentVersion,
     private readonly homeFeed: HomeFeedService,
@@ -232,16 +232,13 @@ export class ModerationService {
 
   /** Everything outside the database, each step on its own: a failure is logged, never undoes the decision. */
   private async afterCommit(action: ModerationAction, done: Committed): Promise<void> {
-    // Freed only after the commit, so a rolled-back delete never loses an image. An upload storing the
-    // very same bytes between that commit and this delete would lose its file; content-addressed
-    // duplicates of a just-deleted page are rare enough that the stored key is re-checked no further.
-    for (const key of done.orphanKeys) {
-      await this.storage.delete(key).catch((error: unknown) => {
-        this.logger.warn(
-          `media ${key} of deleted ${done.item.contentType} ${done.item.id} not freed: ${String(error)}`,
-        );
-      });
-    }
+    // Freed only after the commit, so a rolled-back delete never loses an image; the collector checks
+    // each key again under its lock, so an upload storing the very same bytes meanwhile keeps them.
+    await this.collector.freeUnreferenced(done.orphanKeys).catch((error: unknown) => {
+      this.logger.warn(
+        `media of deleted ${done.item.contentType} ${done.item.id} not all freed (the collector sweeps the rest): ${String(error)}`,
+      );
+    });
     for (const uploadId of done.uploadIds) {
       await this.workspace.remove(uploadId).catch((error: unknown) => {
         this.logger.warn(`upload folder ${uploadId} not removed: ${String(error)}`);

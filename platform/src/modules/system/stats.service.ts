@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { SystemStatsResponse } from '@warraq/contracts';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
+import { MediaCollector } from '../media/media-collector';
 import { MediaObjectRepository } from '../media/media-object.repository';
 import { ModerationQueue } from '../series/moderation-queue.service';
 import { UsersRepository } from '../users/users.repository';
@@ -14,18 +15,20 @@ export class StatsService {
     private readonly users: UsersRepository,
     private readonly requests: ApiRequestCounter,
     private readonly ledger: MediaObjectRepository,
+    private readonly collector: MediaCollector,
     private readonly moderation: ModerationQueue,
     private readonly health: HealthService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   async stats(): Promise<SystemStatsResponse> {
-    const [services, apiRequests24h, users, media, pending] = await Promise.all([
+    const [services, apiRequests24h, users, media, pending, mediaSweep] = await Promise.all([
       this.health.serviceHealth(),
       this.requests.last24Hours(),
       this.users.count(),
       this.ledger.totals(),
       this.moderation.pendingCounts(),
+      this.collector.lastSweep(),
     ]);
     return {
       activeServices: services.filter((s) => s.configured === 'active' && s.status === 'healthy').length,
@@ -34,6 +37,7 @@ export class StatsService {
       registeredUsers: users,
       mediaBytes: media.bytes,
       mediaObjects: media.objects,
+      mediaSweep,
       pendingContent: pending.total,
       version: this.config.version,
       generatedAt: new Date().toISOString(),

@@ -1,7 +1,27 @@
 import sharp, { type Metadata, type Sharp } from 'sharp';
 import { sniffImage } from '../../media/image-sniff';
-import { PAGE_LIMITS, RENDITION } from './processing.limits';
+import { CHAPTER_BUDGET, PAGE_LIMITS, RENDITION } from './processing.limits';
+import { IngestRejection } from './processing.types';
 import { reject } from './rejections';
+
+/**
+ * What a chapter's pages have cost so far (CHAPTER_BUDGET), charged from each page's header before it
+ * is decoded; the page that would go over refuses the chapter.
+ */
+export class ChapterBudget {
+  private pixels = 0;
+  private images = 0;
+
+  constructor(private readonly limits: { maxPixels: number; maxImages: number } = CHAPTER_BUDGET) {}
+
+  charge(pixels: number, images: number): void {
+    this.pixels += pixels;
+    this.images += images;
+    if (this.pixels > this.limits.maxPixels || this.images > this.limits.maxImages) {
+      throw reject.chapterTooLarge();
+    }
+  }
+}
 
 /** One stored image of a page: the whole page, or one slice of a tall strip (top to bottom). */
 export interface EncodedImage {
@@ -17,7 +37,11 @@ export interface EncodedImage {
  * the page is turned upright, put on white, made no wider than the reader's width, and re-encoded
  * with no metadata at all (sharp keeps none unless asked: EXIF, GPS, ICC comments and XMP go).
  */
-export async function encodePage(input: Buffer, name: string): Promise<EncodedImage[]> {
+export async function encodePage(
+  input: Buffer,
+  name: string,
+  budget?: ChapterBudget,
+): Promise<EncodedImage[]> {
   const kind = sniffImage(input);
   if (!kind) throw reject.notAnImage(name);
   const header = await readHeader(input, name);
@@ -26,16 +50,17 @@ export async function encodePage(input: Buffer, name: string): Promise<EncodedIm
   const upright = uprightSize(header);
   const width = Math.min(upright.width, RENDITION.maxWidth);
   const height = Math.round((upright.height * width) / upright.width);
+  budget?.charge(width * height, sliceBounds(width, height).length);
   if (sliceBounds(width, height).length === 1) {
     // An ordinary page streams from decoder to encoder: no full-page pixel buffer is ever held.
     const page = () => prepare(input, width);
     try {
-      return [await encodeBest(page, tryLossless)];
+      return [(await encodeBest(page, tryLossless)).image];
     } catch {
       throw reject.corruptImage(name);
     }
   }
-  return encodeStrip(input, name, width, tryLossless);
+  return encodeStrip(input, name, upright, width, height, tryLossless);
 }
 
 async function readHeader(input: Buffer, name: string): Promise<Metadata> {
@@ -73,48 +98,108 @@ function prepare(input: Buffer, width: number): Sharp {
     .resize({ width, withoutEnlargement: true });
 }
 
-/** The lossy WebP, or for PNG sources the lossless one when that is smaller. */
-async function encodeBest(image: () => Sharp, tryLossless: boolean): Promise<EncodedImage> {
-  const lossy = await image()
-    .webp({ quality: RENDITION.quality, effort: RENDITION.effort })
-    .toBuffer({ resolveWithObject: true });
-  let best = lossy;
-  if (tryLossless) {
-    const lossless = await image()
-      .webp({ lossless: true, effort: RENDITION.losslessEffort })
+/**
+ * The lossy WebP, or for PNG sources the lossless one when that is smaller. `decided` skips the
+ * comparison and encodes only the way `tryLossless` says (the later bands of a strip).
+ */
+async function encodeBest(
+  image: () => Sharp,
+  tryLossless: boolean,
+  decided = false,
+): Promise<{ image: EncodedImage; lossless: boolean }> {
+  const encode = async (lossless: boolean) => {
+    const out = await image()
+      .webp(
+        lossless
+          ? { lossless: true, effort: RENDITION.losslessEffort }
+          : { quality: RENDITION.quality, effort: RENDITION.effort },
+      )
       .toBuffer({ resolveWithObject: true });
-    if (lossless.data.length < lossy.data.length) best = lossless;
-  }
-  return { bytes: best.data, width: best.info.width, height: best.info.height };
+    return { bytes: out.data, width: out.info.width, height: out.info.height };
+  };
+  if (decided) return { image: await encode(tryLossless), lossless: tryLossless };
+  const lossy = await encode(false);
+  if (!tryLossless) return { image: lossy, lossless: false };
+  const lossless = await encode(true);
+  return lossless.bytes.length < lossy.bytes.length
+    ? { image: lossless, lossless: true }
+    : { image: lossy, lossless: false };
 }
 
 /**
- * A tall strip is decoded once to pixels at the reader's width, then cut into slices that are
- * encoded one by one (pages already run side by side, one per core).
+ * Decoded pixels a strip may occupy at once (RGBA at the reader's width). Below it a strip is decoded
+ * once and cut into slices; above it (a 1000 × 50,000 "strip bomb" would take 200 MB per page, two
+ * pages at a time) it is decoded band by band.
  */
+export const STRIP_DECODE_MAX_BYTES = 64 * 1024 * 1024;
+
+/** A tall strip, cut into slices the reader stacks without a seam. */
 async function encodeStrip(
   input: Buffer,
   name: string,
+  upright: { width: number; height: number },
   width: number,
+  height: number,
   tryLossless: boolean,
 ): Promise<EncodedImage[]> {
-  let decoded: { data: Buffer; info: sharp.OutputInfo };
   try {
-    decoded = await prepare(input, width).raw().toBuffer({ resolveWithObject: true });
-  } catch {
+    return width * height * 4 <= STRIP_DECODE_MAX_BYTES
+      ? await encodeStripWhole(input, width, tryLossless)
+      : await encodeStripInBands(input, upright, width, height, tryLossless);
+  } catch (error) {
+    if (error instanceof IngestRejection) throw error;
     throw reject.corruptImage(name);
   }
-  const { data, info } = decoded;
+}
+
+/** Decoded once to pixels at the reader's width, then sliced; each slice encoded in turn. */
+async function encodeStripWhole(input: Buffer, width: number, tryLossless: boolean): Promise<EncodedImage[]> {
+  const { data, info } = await prepare(input, width).raw().toBuffer({ resolveWithObject: true });
   const images: EncodedImage[] = [];
-  for (const [top, height] of sliceBounds(info.width, info.height)) {
+  for (const [top, sliceHeight] of sliceBounds(info.width, info.height)) {
     const slice = () =>
       sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } }).extract({
         left: 0,
         top,
         width: info.width,
-        height,
+        height: sliceHeight,
       });
-    images.push(await encodeBest(slice, tryLossless));
+    images.push((await encodeBest(slice, tryLossless)).image);
+  }
+  return images;
+}
+
+/**
+ * Each slice from its own band of the source, read sequentially (the decoder keeps only the rows it is
+ * on), so memory stays at one band whatever the strip's height. The rows above a band are decoded
+ * again for it; the chapter's pixel budget bounds that cost, and whether lossless pays is decided on
+ * the first band only.
+ */
+async function encodeStripInBands(
+  input: Buffer,
+  upright: { width: number; height: number },
+  width: number,
+  height: number,
+  tryLossless: boolean,
+): Promise<EncodedImage[]> {
+  const scale = upright.width / width;
+  const images: EncodedImage[] = [];
+  let lossless = tryLossless;
+  for (const [top, sliceHeight] of sliceBounds(width, height)) {
+    const sourceTop = Math.min(upright.height - 1, Math.round(top * scale));
+    const sourceBottom = Math.min(
+      upright.height,
+      Math.max(sourceTop + 1, Math.round((top + sliceHeight) * scale)),
+    );
+    const band = () =>
+      sharp(input, { failOn: 'error', limitInputPixels: PAGE_LIMITS.maxPixels, sequentialRead: true })
+        .rotate()
+        .extract({ left: 0, top: sourceTop, width: upright.width, height: sourceBottom - sourceTop })
+        .flatten({ background: RENDITION.background })
+        .resize({ width, height: sliceHeight, fit: 'fill' });
+    const best = await encodeBest(band, lossless, images.length > 0);
+    lossless = best.lossless;
+    images.push(best.image);
   }
   return images;
 }

@@ -35,6 +35,17 @@ export const PAGE_LIMITS = {
 } as const;
 
 /**
+ * What one chapter may cost to process, counted from each page's header before it is decoded: the
+ * pixels encoded (at the reader's width) and the images stored. Decode and encode time grow with
+ * pixels, so this bounds a chapter's CPU time too (about 40 s on one core at the limit). 300 scans
+ * of 1200 × 1800 fit (650 MP); twenty 1000 × 50,000 strips (1000 MP, 500 slices) do not.
+ */
+export const CHAPTER_BUDGET = {
+  maxPixels: 800_000_000,
+  maxImages: 600,
+} as const;
+
+/**
  * What the reader is served. One WebP rendition per page at the width the reader lays pages out at
  * (never upscaled); tall strips cut into slices the reader stacks without gaps.
  *

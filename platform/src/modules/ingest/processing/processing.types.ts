@@ -29,6 +29,8 @@ export interface ProcessOptions {
   onPage?: (done: number, total: number) => void | Promise<void>;
   /** Aborts between pages (worker shutdown hands the job back). */
   signal?: AbortSignal;
+  /** What the chapter may cost (CHAPTER_BUDGET unless a test says otherwise). */
+  budget?: { maxPixels: number; maxImages: number };
 }
 
 /**

@@ -1,6 +1,4 @@
-import { createWriteStream } from 'node:fs';
-import { mkdir, open } from 'node:fs/promises';
-import { join } from 'node:path';
+import { open } from 'node:fs/promises';
 import { Transform, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { crc32 } from 'node:zlib';
@@ -18,17 +16,19 @@ import { ZIP_LIMITS, type ZipLimits } from './processing.limits';
 import { IngestRejection } from './processing.types';
 import { reject } from './rejections';
 
-/** One page of the archive, extracted: its entry name (for messages only) and where its bytes are. */
-export interface ZipPage {
-  name: string;
-  path: string;
-}
-
-export interface ExtractZipOptions {
-  /** Called with the page count once the central directory has been read, before any extraction. */
-  onListed?: (pages: number) => void | Promise<void>;
-  signal?: AbortSignal;
-  limits?: ZipLimits;
+/**
+ * An archive whose pages have been listed and judged (nothing inflated yet): their names in natural
+ * order, and each page's bytes on demand, inflated into memory (at most one page's limit) — never
+ * written to disk.
+ */
+export interface ZipPages {
+  names: string[];
+  /**
+   * Inflates page `index`. `accept` sees its first bytes as soon as they are there (before the rest
+   * is inflated) and may refuse the page by returning a rejection.
+   */
+  read(index: number, accept?: (head: Buffer) => IngestRejection | null): Promise<Buffer>;
+  close(): void;
 }
 
 interface ListedPage {
@@ -40,17 +40,15 @@ const S_IFMT = 0o170000;
 const S_IFLNK = 0o120000;
 
 /**
- * Reads a zip from its central directory and extracts its pages, in natural order of their names, to
- * `<dir>/<n>`. Every entry is judged before a byte is inflated (names, types, flags, declared sizes
- * and ratios, overlapping data), then each page is inflated through a counter that stops at its
- * declared size and checks its CRC. Entry names are never used as paths.
+ * Reads a zip's central directory and judges every entry before a byte is inflated (names, types,
+ * flags, declared sizes and ratios, overlapping data); pages are then inflated one by one, on demand,
+ * through a counter that stops at the declared size and checks the CRC. Entry names are never paths.
  */
-export async function extractZipPages(
+export async function openZipPages(
   zipPath: string,
   zipName: string,
-  dir: string,
-  { onListed, signal, limits = ZIP_LIMITS }: ExtractZipOptions = {},
-): Promise<ZipPage[]> {
+  limits: ZipLimits = ZIP_LIMITS,
+): Promise<ZipPages> {
   if (!looksLikeZip(await readHead(zipPath, 4))) throw reject.notAZip(zipName);
   let zipfile: ZipFile;
   try {
@@ -70,18 +68,18 @@ export async function extractZipPages(
     const listed = await listPages(zipfile, limits);
     if (listed.length === 0) throw reject.zipEmpty();
     listed.sort((a, b) => compareNatural(a.name, b.name));
-    await onListed?.(listed.length);
-    await mkdir(dir, { recursive: true });
-    const pages: ZipPage[] = [];
-    for (const [index, { name, entry }] of listed.entries()) {
-      signal?.throwIfAborted();
-      const path = join(dir, String(index));
-      await extractEntry(zipfile, entry, name, path, limits);
-      pages.push({ name, path });
-    }
-    return pages;
-  } finally {
+    return {
+      names: listed.map((page) => page.name),
+      read: (index, accept) => {
+        const page = listed[index];
+        if (!page) throw new Error(`no page ${index} in ${zipName}`);
+        return readEntry(zipfile, page.entry, page.name, limits, accept);
+      },
+      close: () => zipfile.close(),
+    };
+  } catch (error) {
     zipfile.close();
+    throw error;
   }
 }
 
@@ -144,13 +142,13 @@ async function entrySpan(zipfile: ZipFile, entry: Entry): Promise<[number, numbe
   }
 }
 
-async function extractEntry(
+async function readEntry(
   zipfile: ZipFile,
   entry: Entry,
   name: string,
-  path: string,
   limits: ZipLimits,
-): Promise<void> {
+  accept: ((head: Buffer) => IngestRejection | null) | undefined,
+): Promise<Buffer> {
   let source: NodeJS.ReadableStream;
   try {
     source = await zipfile.openReadStreamPromise(entry);
@@ -161,29 +159,36 @@ async function extractEntry(
   source.on('error', (error: unknown) => {
     sourceError ??= error;
   });
-  const guard = new EntryGuard(Math.min(entry.uncompressedSize, limits.maxEntryBytes), entry.crc32);
+  const judge = (head: Buffer) =>
+    looksLikeArchive(head) ? reject.zipNestedArchive(name) : (accept?.(head) ?? null);
+  const guard = new EntryGuard(Math.min(entry.uncompressedSize, limits.maxEntryBytes), entry.crc32, judge);
+  const chunks: Buffer[] = [];
+  guard.on('data', (chunk: Buffer) => chunks.push(chunk));
   try {
-    await pipeline(source, guard, createWriteStream(path, { flags: 'wx' }));
+    await pipeline(source, guard);
   } catch (error) {
     if (error instanceof IngestRejection) throw error;
     if (sourceError !== null) throw asZipRejection(sourceError);
     throw error;
   }
-  if (looksLikeArchive(guard.head)) throw reject.zipNestedArchive(name);
+  return Buffer.concat(chunks);
 }
 
 /**
  * Counts the inflated bytes of one entry itself (whatever yauzl already checks), refuses the first
- * byte past the declared size, checks the CRC at the end, and keeps the first bytes for sniffing.
+ * byte past the declared size, has the first bytes judged as soon as there are enough of them (so a
+ * page that is not one stops inflating there), and checks the CRC at the end.
  */
 class EntryGuard extends Transform {
-  head: Buffer = Buffer.alloc(0);
+  private head: Buffer = Buffer.alloc(0);
+  private judged = false;
   private bytes = 0;
   private crc = 0;
 
   constructor(
     private readonly maxBytes: number,
     private readonly expectedCrc: number,
+    private readonly judge: (head: Buffer) => IngestRejection | null,
   ) {
     super();
   }
@@ -191,14 +196,24 @@ class EntryGuard extends Transform {
   override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback): void {
     this.bytes += chunk.length;
     if (this.bytes > this.maxBytes) return callback(reject.zipTooLarge());
-    if (this.head.length < ARCHIVE_SNIFF_BYTES) {
+    if (!this.judged) {
       this.head = Buffer.concat([this.head, chunk.subarray(0, ARCHIVE_SNIFF_BYTES - this.head.length)]);
+      if (this.head.length >= ARCHIVE_SNIFF_BYTES) {
+        this.judged = true;
+        const refusal = this.judge(this.head);
+        if (refusal) return callback(refusal);
+      }
     }
     this.crc = crc32(chunk, this.crc);
     callback(null, chunk);
   }
 
   override _flush(callback: TransformCallback): void {
+    if (!this.judged) {
+      this.judged = true;
+      const refusal = this.judge(this.head);
+      if (refusal) return callback(refusal);
+    }
     callback(this.crc === this.expectedCrc ? null : reject.zipCorrupt());
   }
 }

@@ -1,0 +1,148 @@
+import { routePath, SYSTEM_ROUTES, SystemStatsResponseSchema } from '@warraq/contracts';
+import { randomBytes } from 'node:crypto';
+import { utimes } from 'node:fs/promises';
+import { join } from 'node:path';
+import { MediaCollector, MEDIA_DRIVER } from '../src/modules/media/media-collector';
+import { MediaStorage } from '../src/modules/media/media-storage';
+import { signIn } from './auth-helpers';
+import { newChapter, newSeries } from './factories/content.factory';
+import { newUser } from './factories/user.factory';
+import { declareAndSend, imageFile, jpegPages } from './ingest-helpers';
+import { type FakeS3, fakeS3Env, startFakeS3 } from './media-fake-s3';
+import { createTestApp, type TestApp } from './test-app';
+
+const HOUR = 3600 * 1000;
+const LONG_AGO = new Date(Date.now() - 48 * HOUR);
+
+/**
+ * The media garbage collector: marks from the database (pages, covers, uploads in progress), sweeps
+ * the store with a grace period, keeps the `media_object` ledger equal to the store, reports what it
+ * freed on the dashboard — on the local disk and on S3 alike — and never deletes an object in use,
+ * even when an upload claims it while the sweep runs.
+ */
+describe.each(['local', 's3'] as const)('media garbage collector (%s)', (driverName) => {
+  let t: TestApp;
+  let s3: FakeS3 | null = null;
+  let collector: MediaCollector;
+  let storage: MediaStorage;
+  let driver: MediaStorage;
+  let moderator: string;
+
+  const sql = <T>(query: string, params: unknown[] = []) =>
+    t.orm.em
+      .fork()
+      .getConnection()
+      .execute<T[]>(query, params as never[]);
+  const blob = () => Buffer.from(`image-${randomBytes(8).toString('hex')}`);
+
+  /** Makes an object look written long ago, in the store (when it is there) and in the ledger. */
+  async function age(key: string): Promise<void> {
+    const object = s3?.objects.get(key);
+    if (object) object.modifiedAt = LONG_AGO;
+    else if (!s3)
+      await utimes(join(t.config.mediaDir, key.slice(0, 2), key), LONG_AGO, LONG_AGO).catch(() => undefined);
+    await sql('update media_object set created_at = ? where key = ?', [LONG_AGO, key]);
+  }
+  async function storedKeys(): Promise<string[]> {
+    const keys: string[] = [];
+    for await (const object of driver.list()) keys.push(object.key);
+    return keys.sort();
+  }
+  const ledgerKeys = async () =>
+    (await sql<{ key: string }>('select key from media_object order by key')).map((r) => r.key);
+
+  beforeAll(async () => {
+    if (driverName === 's3') {
+      s3 = await startFakeS3();
+      t = await createTestApp({ env: fakeS3Env(s3.settings()) });
+    } else {
+      t = await createTestApp();
+    }
+    collector = t.app.get(MediaCollector);
+    storage = t.app.get(MediaStorage);
+    driver = t.app.get<MediaStorage>(MEDIA_DRIVER);
+    moderator = await signIn(t, await newUser(t.orm, { role: 'moderator' }));
+  });
+  afterAll(async () => {
+    await t.close();
+    await s3?.close();
+  });
+
+  it('frees old unreferenced objects, keeps the rest, makes the ledger equal to the store, and reports it', async () => {
+    const series = await newSeries(t.orm);
+    const chapter = await newChapter(t.orm, { series, number: 1, pages: 0 });
+    const page = await storage.put(blob(), 'webp');
+    await sql(`insert into page (chapter_id, index, media_key, width, height) values (?, 0, ?, 10, 10)`, [
+      chapter.id,
+      page.key,
+    ]);
+    const cover = await storage.put(blob(), 'webp');
+    await sql('update series set cover_key = ? where id = ?', [cover.key, series.id]);
+    const orphan = await storage.put(blob(), 'webp');
+    const young = await storage.put(blob(), 'webp');
+    // An old object an upload in progress has claimed (its chapter not committed yet).
+    const uploader = await signIn(t, await newUser(t.orm));
+    const uploadId = await declareAndSend(
+      t,
+      uploader,
+      series.id,
+      'images',
+      [imageFile('1.jpg', (await jpegPages(1))[0]!)],
+      { chapterNumber: 2 },
+    );
+    const staged = await collector.stagingFor(uploadId).put(blob(), 'webp');
+    // A referenced object the ledger lost, and a ledger row whose object is gone.
+    const unledgered = await driver.put(blob(), 'webp');
+    await sql(`insert into page (chapter_id, index, media_key, width, height) values (?, 1, ?, 10, 10)`, [
+      chapter.id,
+      unledgered.key,
+    ]);
+    const ghost = `${'d'.repeat(64)}.webp`;
+    await sql('insert into media_object (key, bytes) values (?, 123)', [ghost]);
+    for (const key of [page.key, cover.key, orphan.key, staged.key, unledgered.key, ghost]) await age(key);
+
+    const report = await collector.sweep(24 * HOUR);
+    expect(report).toEqual({ objects: 1, bytes: orphan.size, ledgerAdded: 1, ledgerRemoved: 1 });
+    const kept = [page.key, cover.key, young.key, staged.key, unledgered.key].sort();
+    expect(await storedKeys()).toEqual(kept);
+    // The ledger is every stored media object; the staged page is not one until its chapter commits.
+    expect(await ledgerKeys()).toEqual(kept.filter((k) => k !== staged.key));
+
+    const again = await collector.sweep(24 * HOUR);
+    expect(again).toEqual({ objects: 0, bytes: 0, ledgerAdded: 0, ledgerRemoved: 0 });
+    await sql("update media_sweep set finished_at = finished_at - interval '1 hour'");
+    await sql('insert into media_sweep (objects, bytes, ledger_added, ledger_removed) values (1, ?, 0, 0)', [
+      orphan.size,
+    ]);
+    const stats = SystemStatsResponseSchema.parse(
+      (await t.api().get(routePath(SYSTEM_ROUTES.stats)).set('Cookie', moderator)).body,
+    );
+    expect(stats.mediaSweep).toMatchObject({ objects: 1, bytes: orphan.size });
+  });
+
+  it('never deletes an object that an upload claims while the sweep runs', async () => {
+    const series = await newSeries(t.orm);
+    const uploader = await signIn(t, await newUser(t.orm));
+    const uploadId = await declareAndSend(t, uploader, series.id, 'images', [
+      imageFile('1.jpg', (await jpegPages(1))[0]!),
+    ]);
+    const bytes = blob();
+    const old = await storage.put(bytes, 'webp');
+    await age(old.key);
+
+    // The upload's claim is in flight (its transaction holds the key's lock) when the sweep reaches it.
+    let sweep: Promise<unknown> | null = null;
+    await t.orm.em.fork().transactional(async (tx) => {
+      await tx.execute(`select pg_advisory_xact_lock(hashtextextended(?, 0))`, [`media:${old.key}`]);
+      await tx.execute('insert into upload_media (upload_id, key) values (?, ?)', [uploadId, old.key]);
+      sweep = collector.sweep(24 * HOUR);
+      await new Promise((r) => setTimeout(r, 500));
+    });
+    await sweep;
+    expect(await driver.exists(old.key)).toBe(true);
+    // Once it is claimed by nothing and old, the next sweep frees it.
+    await sql('delete from upload_media where key = ?', [old.key]);
+    expect((await collector.sweep(24 * HOUR)).objects).toBe(1);
+    expect(await driver.exists(old.key)).toBe(false);
+  });
+});
