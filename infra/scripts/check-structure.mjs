@@ -23,6 +23,14 @@ const LEAF_FILES = {
     'the publishing half of the realtime bus (a Redis publish of a typed event): users and auth close ' +
     "or reach a user's sockets through it, while the gateway, the subscribing half, authenticates " +
     'sockets with auth. Depending on the bus is depending on Redis, not on the gateway.',
+  // Auth owns access (issue 12): every controller, the users module's included, declares its route and
+  // reads the caller through these four files, while auth itself reads accounts through the users
+  // module. They import no module, so depending on them is depending on the access vocabulary, not on
+  // sessions, tokens or accounts.
+  'auth/route.decorator.ts': "the route decorator every controller uses (method, path, status, access)",
+  'auth/access.decorators.ts': 'the access rules the route decorator applies',
+  'auth/current-auth.decorator.ts': "the caller as the guard resolved it, for a controller's parameters",
+  'auth/request-auth.ts': "the request's identity value (AuthUser), a type services take",
 };
 
 /** Files outside repositories that may hold an EntityManager or the MikroORM instance, and why. */

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
-import { makePageJpeg, makePagePng } from './page-images';
-import { buildZip, zipOfPages } from './zip-builder';
+import { makePageJpeg, makePagePng } from './page-images.js';
+import { buildZip, zipOfPages } from './zip-builder.js';
 
 /** The first bytes of a JFIF JPEG: what a sniffer looks at. */
 const JPEG_HEAD = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01]);
