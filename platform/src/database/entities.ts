@@ -3,6 +3,7 @@ import { ApiTokenEntity } from '../modules/auth/api-token.entity';
 import { ChapterLikeEntity, FavoriteEntity, RatingEntity } from '../modules/reactions/reaction.entities';
 import { ChapterViewEntity } from '../modules/series/chapter-view.entity';
 import { CommentLikeEntity, CommentRecordEntity } from '../modules/comments/comment.entities';
+import { MediaSweepEntity, UploadMediaClaimEntity } from '../modules/media/media-claims.entities';
 import { MediaObjectRecordEntity } from '../modules/media/media-object.entity';
 import { PointsEntryRecordEntity } from '../modules/points/points-entry.entity';
 import { ChapterUploadFileEntity, ChapterUploadEntity } from '../modules/ingest/chapter-upload.entity';
@@ -42,6 +43,8 @@ export const ENTITIES = [
   DomainRecordEntity,
   ClientErrorRecordEntity,
   MediaObjectRecordEntity,
+  UploadMediaClaimEntity,
+  MediaSweepEntity,
   CommentRecordEntity,
   CommentLikeEntity,
   PointsEntryRecordEntity,

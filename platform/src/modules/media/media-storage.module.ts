@@ -4,6 +4,7 @@ import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import { createMediaStorage } from './create-media-storage';
 import { LedgeredMediaStorage } from './ledgered-media.storage';
 import { MEDIA_DRIVER, MediaCollector } from './media-collector';
+import { MediaClaimsRepository } from './media-claims.repository';
 import { MediaObjectRepository } from './media-object.repository';
 import { MediaStorage, setMediaBaseUrl } from './media-storage';
 
@@ -27,6 +28,7 @@ import { MediaStorage, setMediaBaseUrl } from './media-storage';
       useFactory: (driver: MediaStorage, ledger: MediaObjectRepository) =>
         new LedgeredMediaStorage(driver, ledger),
     },
+    MediaClaimsRepository,
     MediaCollector,
   ],
   exports: [MediaStorage, MediaObjectRepository, MediaCollector],
