@@ -66,6 +66,41 @@ describe('POST /api/auth/register', () => {
     expect(body.errors?.password).toEqual([MESSAGES.passwordMin]);
   });
 
+  it('refuses look-alike usernames: mixed scripts with an Arabic message, fullwidth as the name it shows', async () => {
+    const first = await register({
+      username: 'sweep_owner',
+      email: 'sweep@example.test',
+      password: 'Moonlit-Pages-7',
+    });
+    expect(first.status).toBe(201);
+    for (const [i, lookalike] of ['\u0430dmin', '\u043ewner', 'sweep_\u043ewner'].entries()) {
+      const res = await register({
+        username: lookalike,
+        email: `look${i}@example.test`,
+        password: 'Moonlit-Pages-7',
+      });
+      expect([lookalike, res.status, res.body.errors?.username]).toEqual([
+        lookalike,
+        400,
+        [MESSAGES.usernameMixedScripts],
+      ]);
+    }
+    const fullwidth = await register({
+      username: 'ｓｗｅｅｐ_ｏｗｎｅｒ',
+      email: 'fullwidth@example.test',
+      password: 'Moonlit-Pages-7',
+    });
+    expect(fullwidth.status).toBe(409);
+    expect(fullwidth.body.errors.username).toEqual([AUTH_MESSAGES.usernameTaken]);
+    const arabic = await register({
+      username: 'قارئ_المساء',
+      email: 'arabic@example.test',
+      password: 'Moonlit-Pages-7',
+    });
+    expect(arabic.status).toBe(201);
+    expect(arabic.body.user.username).toBe('قارئ_المساء');
+  });
+
   it('answers 400 for a bad e-mail and for wrong types', async () => {
     const bad = await register({ username: 'someone', email: 'not-an-email', password: 'Moonlit-Pages-7' });
     expect(bad.status).toBe(400);

@@ -1,6 +1,6 @@
 import { passwordStrength } from './password-strength.js';
 import { RegisterFormSchema, ChangePasswordFormSchema } from '../auth/auth.schemas.js';
-import { EmailSchema, UsernameSchema } from './user.schemas.js';
+import { EmailSchema, MESSAGES, UsernameSchema } from './user.schemas.js';
 
 describe('password strength meter (spec §5): five criteria, 20 % each', () => {
   it.each([
@@ -48,6 +48,20 @@ describe('account form rules (spec §5)', () => {
     expect(UsernameSchema.safeParse('قارئ_نهم').success).toBe(true);
     expect(UsernameSchema.safeParse('re\u200bader').success).toBe(false);
     expect(UsernameSchema.safeParse('ali\u202Eevil').success).toBe(false);
+  });
+  it('normalises usernames with NFKC and refuses names that mix scripts, in Arabic', () => {
+    expect(UsernameSchema.parse('ａｄｍｉｎ')).toBe('admin');
+    expect(UsernameSchema.parse('ｑａｒｉ_١٢')).toBe('qari_١٢');
+    for (const lookalike of ['\u0430dmin', '\u043ewner', 'p\u0430yp\u0430l', 'admin\u03bf', 'علي_ali']) {
+      const result = UsernameSchema.safeParse(lookalike);
+      expect([lookalike, result.error?.issues[0]?.message]).toEqual([
+        lookalike,
+        MESSAGES.usernameMixedScripts,
+      ]);
+    }
+    for (const fine of ['قارئ_نهم', 'reader_42', 'علي.٢٠٢٥', 'Иван', 'Ελένη', 'owner']) {
+      expect([fine, UsernameSchema.safeParse(fine).success]).toEqual([fine, true]);
+    }
   });
   it('normalises e-mail case', () => {
     expect(EmailSchema.parse(' Reader@Example.COM ')).toBe('reader@example.com');

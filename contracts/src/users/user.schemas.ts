@@ -9,6 +9,7 @@ export const MESSAGES = {
   usernameMin: 'يجب أن يكون اسم المستخدم 3 أحرف على الأقل',
   usernameMax: `يجب ألا يتجاوز اسم المستخدم ${LIMITS.usernameMax} حرفًا`,
   usernameChars: 'يمكن أن يحتوي اسم المستخدم على حروف وأرقام و _ . - فقط',
+  usernameMixedScripts: 'يجب أن تكون حروف اسم المستخدم من أبجدية واحدة (عربية أو لاتينية مثلًا) دون خلط بينها',
   emailInvalid: 'يرجى إدخال بريد إلكتروني صالح',
   passwordMin: 'يجب أن تكون كلمة المرور 6 أحرف على الأقل',
   passwordMax: `يجب ألا تتجاوز كلمة المرور ${LIMITS.passwordMax} حرفًا`,
@@ -24,12 +25,46 @@ export const MESSAGES = {
 // Letters of any script (Arabic included), digits, and _ . - ; no spaces or invisible characters.
 const USERNAME_PATTERN = /^[\p{L}\p{N}_.-]+$/u;
 
+/** Scripts a username's letters may come from; any letter outside them counts as a script of its own. */
+const SCRIPTS = [
+  /\p{Script=Latin}/u,
+  /\p{Script=Arabic}/u,
+  /\p{Script=Cyrillic}/u,
+  /\p{Script=Greek}/u,
+  /\p{Script=Hebrew}/u,
+  /\p{Script=Armenian}/u,
+  /\p{Script=Han}/u,
+  /\p{Script=Hiragana}/u,
+  /\p{Script=Katakana}/u,
+  /\p{Script=Hangul}/u,
+];
+
+/**
+ * How many scripts a name's letters come from. `аdmin` (Cyrillic а) and `оwner` (Cyrillic о) mix two,
+ * and look like names they are not; digits and _ . - belong to no script.
+ */
+export function usernameScriptCount(name: string): number {
+  const seen = new Set<number>();
+  for (const char of name) {
+    if (!/\p{L}/u.test(char)) continue;
+    const index = SCRIPTS.findIndex((script) => script.test(char));
+    seen.add(index === -1 ? SCRIPTS.length + (char.codePointAt(0) ?? 0) : index);
+  }
+  return seen.size;
+}
+
+/**
+ * NFKC first, so fullwidth `ａｄｍｉｎ` is the `admin` it shows (and is taken if that is); then one
+ * script per name. Arabic names are as welcome as Latin ones.
+ */
 export const UsernameSchema = z
   .string({ error: MESSAGES.usernameMin })
   .trim()
+  .normalize('NFKC')
   .min(LIMITS.usernameMin, MESSAGES.usernameMin)
   .max(LIMITS.usernameMax, MESSAGES.usernameMax)
-  .regex(USERNAME_PATTERN, MESSAGES.usernameChars);
+  .regex(USERNAME_PATTERN, MESSAGES.usernameChars)
+  .refine((name) => usernameScriptCount(name) <= 1, MESSAGES.usernameMixedScripts);
 
 export const EmailSchema = z
   .string({ error: MESSAGES.emailInvalid })
