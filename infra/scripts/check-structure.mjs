@@ -27,7 +27,7 @@ const LEAF_FILES = {
   // reads the caller through these four files, while auth itself reads accounts through the users
   // module. They import no module, so depending on them is depending on the access vocabulary, not on
   // sessions, tokens or accounts.
-  'auth/route.decorator.ts': "the route decorator every controller uses (method, path, status, access)",
+  'auth/route.decorator.ts': 'the route decorator every controller uses (method, path, status, access)',
   'auth/access.decorators.ts': 'the access rules the route decorator applies',
   'auth/current-auth.decorator.ts': "the caller as the guard resolved it, for a controller's parameters",
   'auth/request-auth.ts': "the request's identity value (AuthUser), a type services take",
