@@ -1,3 +1,4 @@
+/** The local edge (nginx with infra/nginx's routing) in front of a test's platform, and ways to call it. */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createServer, request } from 'node:http';
@@ -79,17 +80,23 @@ export function edgeRequest(
   host: string,
   path: string,
   headers: Record<string, string> = {},
+  /** The client's own address (any of 127.0.0.0/8), so per-address limits can be told apart. */
+  localAddress?: string,
+  body?: string,
 ): Promise<EdgeAnswer> {
   return new Promise((done, fail) => {
-    const req = request({ host: '127.0.0.1', port, method, path, headers: { ...headers, host } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () =>
-        done({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
-      );
-    });
+    const req = request(
+      { host: '127.0.0.1', port, method, path, localAddress, headers: { ...headers, host } },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () =>
+          done({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
+        );
+      },
+    );
     req.on('error', fail);
-    req.end();
+    req.end(body);
   });
 }
 

@@ -4,7 +4,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { BASE, edgeRequest, startEdge } from './edge';
+import { EDGE_BASE_DOMAIN as BASE, edgeRequest, startEdge } from './edge-helpers';
 import { createTestApp, type TestApp } from './test-app';
 
 const WRONG: LoginBody = { username: 'nobody_here', password: 'Wrong-Guess-1' };
@@ -26,7 +26,7 @@ describe('the client address the platform sees', () => {
       await new Promise<void>((done) => site.listen(0, '127.0.0.1', done));
       dataDir = await mkdtemp(join(tmpdir(), 'warraq-edge-'));
       await chmod(dataDir, 0o755);
-      edge = await startEdge(dataDir, t.port, (site.address() as AddressInfo).port);
+      edge = await startEdge(dataDir, [t.port], (site.address() as AddressInfo).port);
     });
     afterAll(async () => {
       await edge?.stop();

@@ -1,5 +1,4 @@
 import { NOVEL_IMPORT_MESSAGES, type NovelTextFailureCode } from '@warraq/contracts';
-import { buildZip } from '@warraq/test-media';
 import { NOVEL_ARCHIVE_LIMITS } from '../novel-import.limits';
 import { NovelTextRejection } from '../novel-text.rejection';
 import { Deadline } from './deadline';
@@ -7,13 +6,14 @@ import { importChapterFile, type ImportChapterFileOptions } from './import-chapt
 import {
   billionLaughs,
   buildDocx,
+  buildZip,
   buildEpub,
   DOCX_RELS,
   epubPackage,
   wordDocument,
   wordStyles,
   xhtml,
-} from './testing/chapter-files';
+} from '@warraq/test-media';
 
 const MiB = 1024 * 1024;
 

@@ -1,4 +1,4 @@
-import { buildZip, type ZipEntrySpec } from '@warraq/test-media';
+import { buildZip, type ZipEntrySpec } from './zip-builder.js';
 
 /**
  * .docx and .epub files built in code for the importer tests: honest ones, and any part replaced
