@@ -32,7 +32,10 @@ export function mediaHost(config) {
 export function stackEnv(config) {
   return {
     WARRAQ_ENV: config.env,
-    NODE_ENV: config.env === 'production' ? 'production' : 'development',
+    // The stack always runs the built code, so its libraries run their production builds (React's
+    // server renderer among them) in every environment. What differs locally (plain http, cookie
+    // flags, demo data) hangs on WARRAQ_ENV alone; nothing in Warraq reads NODE_ENV.
+    NODE_ENV: 'production',
     WARRAQ_BASE_DOMAIN: config.baseDomain,
     DATABASE_URL: config.databaseUrl,
     REDIS_URL: config.redisUrl,

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
+import { hasBrotli } from './edge.mjs';
 import { capture, commandExists, ROOT, run, sleep } from './run.mjs';
 import { step, warn } from './log.mjs';
 
@@ -92,6 +93,18 @@ async function ensureRedis() {
 
 export function ensureNginx() {
   if (!commandExists('nginx') && !fs.existsSync('/usr/sbin/nginx')) aptInstall('nginx-light');
+  // Brotli is a bonus: without its module the edge serves gzip only (see edge.mjs), so a machine
+  // where the packages cannot be installed still starts. One attempt per machine, not per start.
+  const marker = path.join(ROOT, '.data/brotli-install-tried');
+  if (!hasBrotli() && commandExists('apt-get') && !fs.existsSync(marker)) {
+    fs.mkdirSync(path.dirname(marker), { recursive: true });
+    fs.writeFileSync(marker, `${new Date().toISOString()}\n`);
+    try {
+      aptInstall('libnginx-mod-http-brotli-filter', 'libnginx-mod-http-brotli-static');
+    } catch (error) {
+      warn(`nginx's brotli module could not be installed (${error.message}); the edge serves gzip only`);
+    }
+  }
   return fs.existsSync('/usr/sbin/nginx') ? '/usr/sbin/nginx' : 'nginx';
 }
 
