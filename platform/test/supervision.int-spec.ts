@@ -95,11 +95,12 @@ describe('npm start supervises its processes', () => {
         if (start.exitCode !== null) throw new Error(`npm start exited:\n${output}`);
         return output.includes('Warraq is running');
       },
-      180_000,
+      // npm start seeds the whole demo catalogue (hundreds of page images) before it is ready.
+      360_000,
     ).catch((error: unknown) => {
       throw new Error(`${String(error)}\n${output}`);
     });
-  }, 200_000);
+  }, 380_000);
 
   afterAll(async () => {
     if (start.exitCode === null) {
