@@ -10,6 +10,7 @@ import {
   CreateContentResponseSchema,
   FavoriteBodySchema,
   FavoriteResponseSchema,
+  HomeFeedQuerySchema,
   HomeFeedResponseSchema,
   LikeBodySchema,
   LikeResponseSchema,
@@ -53,7 +54,10 @@ export const CONTENT_ROUTES = {
     path: '/api/content/popular-new',
     tag: 'Content',
     summary: 'Home page feed: popular, seasonal, recent, latest chapters',
+    description:
+      "With `type` (manga, manhua, manhwa, novel) only that type's series and chapters: the home of its site.",
     access: 'public',
+    query: HomeFeedQuerySchema,
     status: 200,
     response: HomeFeedResponseSchema,
   },

@@ -203,6 +203,10 @@ export const MangaListQuerySchema = z.object({ search: searchText, page: pageNum
 /** Spec §7 GET /api/manga: `{data: [manga]}` (also fills the add-chapter form's select). */
 export const MangaListResponseSchema = z.object({ data: z.array(SeriesSummarySchema), meta: ListMetaSchema });
 
+/** Spec §7 GET /api/content/popular-new: without `type` the mixed feed (the manga home's), with it one type's site. */
+export const HomeFeedQuerySchema = z.object({ type: SeriesTypeSchema.optional() });
+export type HomeFeedQuery = z.infer<typeof HomeFeedQuerySchema>;
+
 /** Spec §7 GET /api/content/popular-new: items carry `content.type`. */
 export const HomeItemSchema = SeriesSummarySchema.extend({ content: z.object({ type: SeriesTypeSchema }) });
 export const HomeFeedResponseSchema = z.object({

@@ -1,5 +1,12 @@
 import { Injectable } from '@nestjs/common';
-import { CONTENT_LIMITS, type HomeFeedResponse, type SeriesSummary } from '@warraq/contracts';
+import {
+  CONTENT_LIMITS,
+  type HomeFeedQuery,
+  type HomeFeedResponse,
+  SERIES_TYPES,
+  type SeriesSummary,
+  type SeriesType,
+} from '@warraq/contracts';
 import { RedisService } from '../../common/redis/redis.service';
 import { coverUrlOf, iso, toSeriesSummary } from './series.mapper';
 import { SeriesRepository } from './series.repository';
@@ -16,30 +23,32 @@ export class HomeFeedService {
     private readonly redis: RedisService,
   ) {}
 
-  private get key(): string {
-    return this.redis.key('content', 'home-feed');
+  /** One cache entry per feed: the mixed one (the manga home's) and one per type's site. */
+  private key(type: SeriesType | undefined): string {
+    return this.redis.key('content', 'home-feed', type ?? 'all');
   }
 
-  async get(): Promise<HomeFeedResponse> {
-    const cached = await this.redis.client.get(this.key);
+  async get({ type }: HomeFeedQuery = {}): Promise<HomeFeedResponse> {
+    const key = this.key(type);
+    const cached = await this.redis.client.get(key);
     if (cached) return JSON.parse(cached) as HomeFeedResponse;
-    const feed = await this.compute();
-    await this.redis.client.set(this.key, JSON.stringify(feed), 'EX', HOME_FEED_TTL_SECONDS);
+    const feed = await this.compute(type);
+    await this.redis.client.set(key, JSON.stringify(feed), 'EX', HOME_FEED_TTL_SECONDS);
     return feed;
   }
 
   /** Called whenever series or chapters change visibly (create, moderation, new chapter). */
   async invalidate(): Promise<void> {
-    await this.redis.client.del(this.key);
+    await this.redis.client.del(this.key(undefined), ...SERIES_TYPES.map((type) => this.key(type)));
   }
 
-  private async compute(): Promise<HomeFeedResponse> {
+  private async compute(type: SeriesType | undefined): Promise<HomeFeedResponse> {
     const size = CONTENT_LIMITS.homeGridSize;
     const [popular, seasonal, recent, updates] = await Promise.all([
-      this.series.popularNew(size),
-      this.series.seasonal(size),
-      this.series.recent(size),
-      this.series.latestUpdates(LATEST_UPDATES),
+      this.series.popularNew(size, type),
+      this.series.seasonal(size, type),
+      this.series.recent(size, type),
+      this.series.latestUpdates(LATEST_UPDATES, type),
     ]);
     const item = (summary: SeriesSummary) => ({ ...summary, content: { type: summary.type } });
     return {

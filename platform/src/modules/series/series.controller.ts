@@ -3,6 +3,7 @@ import {
   CONTENT_ROUTES,
   type CreateContentInput,
   type CreateContentResponse,
+  type HomeFeedQuery,
   type HomeFeedResponse,
   isStaffRole,
   type MangaListQuery,
@@ -52,8 +53,8 @@ export class SeriesController {
   }
 
   @Route(CONTENT_ROUTES.homeFeed)
-  popularNew(): Promise<HomeFeedResponse> {
-    return this.homeFeed.get();
+  popularNew(@RouteQuery() query: HomeFeedQuery): Promise<HomeFeedResponse> {
+    return this.homeFeed.get(query);
   }
 
   @Route(CONTENT_ROUTES.create)

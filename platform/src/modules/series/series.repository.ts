@@ -14,6 +14,11 @@ import { type LockedItem, type LockedRow, type LockMode, toLockedItem } from './
 import { READER_SQL } from './reader.sql';
 import { type ChapterVariantRow, SUMMARY_COLUMNS, type SeriesSummaryRow } from './series.mapper';
 
+/** The home feed's optional type filter, as a clause on the series alias `s` and its parameters. */
+function ofType(type: SeriesType | undefined): { sql: string; params: string[] } {
+  return type ? { sql: 'and s.type = ?', params: [type] } : { sql: '', params: [] };
+}
+
 /** A folded query matches by substring, or by trigram word similarity above this (one typo). */
 export const SEARCH_SIMILARITY = 0.4;
 
@@ -240,44 +245,49 @@ export class SeriesRepository {
   }
 
   /** Approved series created in the last 90 days, by views and likes. */
-  popularNew(limit: number): Promise<SeriesSummaryRow[]> {
+  popularNew(limit: number, type?: SeriesType): Promise<SeriesSummaryRow[]> {
+    const only = ofType(type);
     return this.run(
       `select ${SUMMARY_COLUMNS} from series s
-       where s.moderation_status = 'approved' and s.created_at > now() - interval '90 days'
+       where s.moderation_status = 'approved' and s.created_at > now() - interval '90 days' ${only.sql}
        order by (s.view_count + s.like_count) desc, s.id desc limit ?`,
-      [limit],
+      [...only.params, limit],
     );
   }
 
   /** Approved series with approved chapters published this season (the last 3 months), by views. */
-  seasonal(limit: number): Promise<SeriesSummaryRow[]> {
+  seasonal(limit: number, type?: SeriesType): Promise<SeriesSummaryRow[]> {
+    const only = ofType(type);
     return this.run(
       `select ${SUMMARY_COLUMNS} from series s
-       where s.moderation_status = 'approved' and exists (
+       where s.moderation_status = 'approved' ${only.sql} and exists (
          select 1 from chapter c where c.series_id = s.id and c.moderation_status = 'approved'
            and c.published_at > now() - interval '3 months')
        order by s.view_count desc, s.id desc limit ?`,
-      [limit],
+      [...only.params, limit],
     );
   }
 
-  recent(limit: number): Promise<SeriesSummaryRow[]> {
+  recent(limit: number, type?: SeriesType): Promise<SeriesSummaryRow[]> {
+    const only = ofType(type);
     return this.run(
-      `select ${SUMMARY_COLUMNS} from series s where s.moderation_status = 'approved'
+      `select ${SUMMARY_COLUMNS} from series s where s.moderation_status = 'approved' ${only.sql}
        order by s.created_at desc, s.id desc limit ?`,
-      [limit],
+      [...only.params, limit],
     );
   }
 
-  latestUpdates(limit: number): Promise<LatestUpdateRow[]> {
+  latestUpdates(limit: number, type?: SeriesType): Promise<LatestUpdateRow[]> {
+    const only = ofType(type);
     return this.run(
       `select c.id, s.slug, s.title as series_title, s.cover_key, s.cover_url, c.title,
          c.number::float8 as number, c.language, c.translation_group, c.published_at as released_at,
          c.view_count
        from chapter c join series s on s.id = c.series_id
        where c.moderation_status = 'approved' and s.moderation_status = 'approved' and c.published_at is not null
+         ${only.sql}
        order by c.published_at desc, c.id desc limit ?`,
-      [limit],
+      [...only.params, limit],
     );
   }
 

@@ -5,6 +5,7 @@ import {
   type HomeFeedResponse,
   type SeriesDetail,
   type SeriesListResponse,
+  type SeriesType,
   type UserStatusResponse,
 } from '@warraq/contracts';
 import { ApiError } from './api-error';
@@ -25,8 +26,12 @@ async function load<T>(get: () => Promise<T>): Promise<PageData<T>> {
   }
 }
 
-export function loadHomeFeed(forwarded: ForwardedRequest): Promise<PageData<HomeFeedResponse>> {
-  return load(() => platformGet(CONTENT_ROUTES.homeFeed, {}, forwarded));
+/** The home feed: mixed for the manga home (spec §7), one type's for that type's site. */
+export function loadHomeFeed(
+  forwarded: ForwardedRequest,
+  type?: SeriesType,
+): Promise<PageData<HomeFeedResponse>> {
+  return load(() => platformGet(CONTENT_ROUTES.homeFeed, { query: type ? { type } : {} }, forwarded));
 }
 
 export function loadSeriesList(
