@@ -101,6 +101,48 @@ describe('POST /api/auth/register', () => {
     expect(arabic.body.user.username).toBe('قارئ_المساء');
   });
 
+  it('refuses a name whose confusable skeleton matches an existing one, in Arabic, and keeps Arabic names open', async () => {
+    for (const [i, name] of ['owner', 'copy'].entries()) {
+      const res = await register({
+        username: name,
+        email: `skel${i}@example.test`,
+        password: 'Moonlit-Pages-7',
+      });
+      expect(res.status).toBe(201);
+    }
+    // All-Cyrillic сору (с о р у) and оwner with a Cyrillic о (mixed, refused earlier), a digit zero,
+    // a fullwidth zero, and rn for m: each looks like a name already taken.
+    const lookalikes: [string, number, string][] = [
+      ['\u0441\u043e\u0440\u0443', 409, AUTH_MESSAGES.usernameConfusable],
+      ['\u043ewner', 400, MESSAGES.usernameMixedScripts],
+      ['0wner', 409, AUTH_MESSAGES.usernameConfusable],
+      ['\uff10wner', 409, AUTH_MESSAGES.usernameConfusable],
+      ['C0PY', 409, AUTH_MESSAGES.usernameConfusable],
+    ];
+    for (const [i, [name, status, message]] of lookalikes.entries()) {
+      const res = await register({
+        username: name,
+        email: `skel-look${i}@example.test`,
+        password: 'Moonlit-Pages-7',
+      });
+      expect([name, res.status, res.body.errors?.username]).toEqual([name, status, [message]]);
+    }
+    for (const [i, name] of ['وراق_الليل', 'وراق_النهار'].entries()) {
+      const res = await register({
+        username: name,
+        email: `skel-ar${i}@example.test`,
+        password: 'Moonlit-Pages-7',
+      });
+      expect([name, res.status]).toEqual([name, 201]);
+    }
+    const owner = await register({
+      username: 'owner2',
+      email: 'skel-ok@example.test',
+      password: 'Moonlit-Pages-7',
+    });
+    expect(owner.status).toBe(201);
+  });
+
   it('answers 400 for a bad e-mail and for wrong types', async () => {
     const bad = await register({ username: 'someone', email: 'not-an-email', password: 'Moonlit-Pages-7' });
     expect(bad.status).toBe(400);
@@ -152,9 +194,14 @@ describe('POST /api/auth/register', () => {
     const conn = t.orm.em.fork().getConnection();
     await expect(
       conn.execute(
-        `insert into "user" (username, email, password_hash, preferences) values ('LAYLA', 'x@example.test', 'h', '{}')`,
+        `insert into "user" (username, username_skeleton, email, password_hash, preferences) values ('LAYLA', 'unseen', 'x@example.test', 'h', '{}')`,
       ),
     ).rejects.toThrow(/user_username_lower_unique/);
+    await expect(
+      conn.execute(
+        `insert into "user" (username, username_skeleton, email, password_hash, preferences) values ('1ayla', 'layla', 'y@example.test', 'h', '{}')`,
+      ),
+    ).rejects.toThrow(/user_username_skeleton_unique/);
   });
 
   it('answers 413 in the error shape for a body over 100 kb', async () => {

@@ -154,6 +154,23 @@ describe('users', () => {
       expect(mail.body.errors).toEqual({ email: [AUTH_MESSAGES.emailTaken] });
     });
 
+    it("answers 409 for a rename onto a look-alike of another user's name, and lets a user keep their own", async () => {
+      // rn looks like m, 0 like o: both are the moderator's mod_one to a reader's eye.
+      for (const name of ['rnod_one', 'm0d_one', 'MOD_0NE']) {
+        const res = await put(reader, reader.id, { username: name });
+        expect([name, res.status, res.body.errors]).toEqual([
+          name,
+          409,
+          { username: [AUTH_MESSAGES.usernameConfusable] },
+        ]);
+      }
+      const own = await put(moderator, moderator.id, { username: 'rnod_one' });
+      expect(own.status).toBe(200);
+      expect(UserResponseSchema.parse(own.body).user.username).toBe('rnod_one');
+      const back = await put(moderator, moderator.id, { username: moderator.username });
+      expect(back.status).toBe(200);
+    });
+
     it('answers 400 for an empty body or unknown fields', async () => {
       expect((await t.api().put(`/api/users/${reader.id}`).set(as(reader)).send({})).status).toBe(400);
       expect(

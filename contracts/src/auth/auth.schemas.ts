@@ -151,6 +151,7 @@ export const AUTH_MESSAGES = {
   tooManyAttempts: 'محاولات كثيرة لتسجيل الدخول. يرجى المحاولة بعد قليل.',
   registered: 'تم إنشاء الحساب بنجاح',
   usernameTaken: 'اسم المستخدم مستخدم بالفعل',
+  usernameConfusable: 'اسم المستخدم يشبه اسم مستخدم موجود حتى يلتبس به، يرجى اختيار اسم آخر',
   emailTaken: 'البريد الإلكتروني مستخدم بالفعل',
   loggedOut: 'تم تسجيل الخروج',
   passwordChanged: 'تم تحديث كلمة المرور',

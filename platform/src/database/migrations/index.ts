@@ -8,6 +8,7 @@ import { Migration20251230000000_system } from './Migration20251230000000_system
 import { Migration20260110000000_community } from './Migration20260110000000_community';
 import { Migration20260111000000_profile } from './Migration20260111000000_profile';
 import { Migration20260120000000_media_claims } from './Migration20260120000000_media_claims';
+import { Migration20260125000000_username_skeleton } from './Migration20260125000000_username_skeleton';
 
 /**
  * Every migration, in order. Listed explicitly (no file globbing) so the compiled app, the CLI and the
@@ -23,4 +24,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20260110000000_community', class: Migration20260110000000_community },
   { name: 'Migration20260111000000_profile', class: Migration20260111000000_profile },
   { name: 'Migration20260120000000_media_claims', class: Migration20260120000000_media_claims },
+  { name: 'Migration20260125000000_username_skeleton', class: Migration20260125000000_username_skeleton },
 ];

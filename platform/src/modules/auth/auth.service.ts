@@ -139,6 +139,8 @@ export class AuthService {
       throw ApiError.validation({ password: [MESSAGES.passwordTooCommon] });
     const conflicts: Record<string, string[]> = {};
     if (await this.users.usernameTaken(body.username)) conflicts.username = [AUTH_MESSAGES.usernameTaken];
+    else if (await this.users.usernameConfusable(body.username))
+      conflicts.username = [AUTH_MESSAGES.usernameConfusable];
     if (await this.users.emailTaken(body.email)) conflicts.email = [AUTH_MESSAGES.emailTaken];
     if (Object.keys(conflicts).length > 0) throw ApiError.conflict(conflicts);
 

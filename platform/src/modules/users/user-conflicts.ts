@@ -7,6 +7,8 @@ export function mapUniqueViolation(error: unknown): unknown {
   if (!(error instanceof UniqueConstraintViolationException)) return error;
   if (error.message.includes('user_username_lower_unique'))
     return ApiError.conflict({ username: [AUTH_MESSAGES.usernameTaken] });
+  if (error.message.includes('user_username_skeleton_unique'))
+    return ApiError.conflict({ username: [AUTH_MESSAGES.usernameConfusable] });
   if (error.message.includes('user_email_lower_unique'))
     return ApiError.conflict({ email: [AUTH_MESSAGES.emailTaken] });
   return ApiError.conflict({ _: ['تعارض في البيانات'] });

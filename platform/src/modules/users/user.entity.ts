@@ -1,6 +1,7 @@
 import { defineEntity, p } from '@mikro-orm/core';
 import { DEFAULT_PREFERENCES, type Preferences, type ReadingMode, ROLES, type Role } from '@warraq/contracts';
 import { createdAtColumn } from '../../database/timestamp-columns';
+import { usernameSkeleton } from './username-skeleton';
 
 export const UserEntity = defineEntity({
   name: 'User',
@@ -8,6 +9,16 @@ export const UserEntity = defineEntity({
   properties: {
     id: p.integer().primary().autoincrement(),
     username: p.string().length(32),
+    /**
+     * The username's confusable skeleton (unique): kept in step with `username` on every insert and
+     * every flush that changes the row, so no code path can write one without the other.
+     */
+    usernameSkeleton: p
+      .text()
+      .fieldName('username_skeleton')
+      .hidden()
+      .onCreate((user: { username: string }) => usernameSkeleton(user.username))
+      .onUpdate((user: { username: string }) => usernameSkeleton(user.username)),
     email: p.string().length(254),
     passwordHash: p.text().fieldName('password_hash').hidden(),
     role: p.string().length(16).$type<Role>().default('reader'),
@@ -24,6 +35,7 @@ export const UserEntity = defineEntity({
       name: 'user_username_lower_unique',
       expression: 'create unique index "user_username_lower_unique" on "user" (lower("username"))',
     },
+    { name: 'user_username_skeleton_unique', properties: ['usernameSkeleton'] },
     {
       name: 'user_email_lower_unique',
       expression: 'create unique index "user_email_lower_unique" on "user" (lower("email"))',

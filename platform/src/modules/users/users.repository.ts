@@ -3,6 +3,7 @@ import { Injectable } from '@nestjs/common';
 import type { Preferences, ReadingMode, Role } from '@warraq/contracts';
 import type { Db } from '../../database/transactions';
 import { User } from './user.entity';
+import { usernameSkeleton } from './username-skeleton';
 
 export interface NewUserData {
   username: string;
@@ -39,6 +40,17 @@ export class UsersRepository {
 
   async usernameTaken(username: string, exceptId?: number): Promise<boolean> {
     return this.taken('username', username, exceptId);
+  }
+
+  /** Whether another account's username looks like this one (the same confusable skeleton). */
+  async usernameConfusable(username: string, exceptId?: number): Promise<boolean> {
+    const rows = await this.em
+      .getConnection()
+      .execute<{ id: number }[]>(
+        `select id from "user" where username_skeleton = ?${exceptId ? ' and id <> ?' : ''} limit 1`,
+        exceptId ? [usernameSkeleton(username), exceptId] : [usernameSkeleton(username)],
+      );
+    return rows.length > 0;
   }
 
   async emailTaken(email: string, exceptId?: number): Promise<boolean> {

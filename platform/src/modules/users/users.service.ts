@@ -53,6 +53,11 @@ export class UsersService {
     const conflicts: Record<string, string[]> = {};
     if (body.username !== undefined && (await this.users.usernameTaken(body.username, target.id))) {
       conflicts.username = [AUTH_MESSAGES.usernameTaken];
+    } else if (
+      body.username !== undefined &&
+      (await this.users.usernameConfusable(body.username, target.id))
+    ) {
+      conflicts.username = [AUTH_MESSAGES.usernameConfusable];
     }
     if (body.email !== undefined && (await this.users.emailTaken(body.email, target.id))) {
       conflicts.email = [AUTH_MESSAGES.emailTaken];
