@@ -44,6 +44,14 @@ test('the register form shows every field error in Arabic and keeps what was typ
   await page.getByRole('button', { name: 'إنشاء الحساب' }).click();
   await expect(page.getByText('اسم المستخدم مستخدم بالفعل').first()).toBeVisible();
   await expect(page.getByLabel('اسم المستخدم')).toHaveValue('READER');
+
+  // '0wner' is no one's name, but reads as the seeded 'owner': refused by its confusable skeleton.
+  await page.getByLabel('اسم المستخدم').fill('0wner');
+  await page.getByRole('button', { name: 'إنشاء الحساب' }).click();
+  await expect(
+    page.getByText('اسم المستخدم يشبه اسم مستخدم موجود حتى يلتبس به، يرجى اختيار اسم آخر').first(),
+  ).toBeVisible();
+  await expect(page.getByLabel('اسم المستخدم')).toHaveValue('0wner');
 });
 
 test('a wrong password is refused with the spec toast and an inline message', async ({ page }) => {
