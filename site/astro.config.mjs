@@ -3,6 +3,14 @@ import { defineConfig } from 'astro/config';
 import node from '@astrojs/node';
 import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
+import process from 'node:process';
+import { URL } from 'node:url';
+
+// Images come from this origin or from the media host the platform hands out URLs for
+// (WARRAQ_MEDIA_BASE_URL, read when the site is built); never from a third party (docs/media-storage.md).
+const mediaOrigin = process.env.WARRAQ_MEDIA_BASE_URL
+  ? new URL(process.env.WARRAQ_MEDIA_BASE_URL).origin
+  : '';
 
 export default defineConfig({
   output: 'server',
@@ -14,11 +22,11 @@ export default defineConfig({
     checkOrigin: true,
     // A Content-Security-Policy header on every page: scripts only from this origin or with the hashes
     // Astro computes for its own inline scripts (no 'unsafe-inline' scripts), and no framing. Inline
-    // styles stay allowed (daisyUI/React style attributes); images may come from the media hosts.
+    // styles stay allowed (daisyUI/React style attributes); images only from here and the media host.
     csp: {
       directives: [
         "default-src 'self'",
-        "img-src 'self' data: blob: https: http:",
+        `img-src 'self' data: blob:${mediaOrigin ? ` ${mediaOrigin}` : ''}`,
         "font-src 'self' data:",
         "connect-src 'self'",
         "object-src 'none'",

@@ -43,6 +43,9 @@ test('every site answers its pages with a strict CSP and the security headers, t
       expect([what, scriptSrc]).not.toEqual([what, expect.stringContaining('unsafe-inline')]);
       expect([what, csp]).toEqual([what, expect.stringContaining("object-src 'none'")]);
       expect([what, csp]).toEqual([what, expect.stringContaining("base-uri 'self'")]);
+      // Images only from here (and a configured media host): no third party learns who reads what.
+      const imgSrc = /img-src ([^;]*)/.exec(csp)?.[1] ?? '';
+      expect([what, imgSrc.trim()]).toEqual([what, "'self' data: blob:"]);
     }
   }
 });

@@ -17,7 +17,6 @@ const validBody = (overrides: Partial<CreateContentBody> = {}): CreateContentBod
   description: 'قصة طويلة عن فارس شاب يبحث عن سيف أسطوري في أرض بعيدة.',
   type: 'manga',
   status: 'ongoing',
-  thumbnail: 'https://images.example.com/cover.webp',
   metadata: { author: 'كاتب', year: 2021, altTitles: [], tags: ['action'], origin: 'japan' },
   ...overrides,
 });
@@ -175,8 +174,19 @@ describe('series: lists, detail, visibility, search, create', () => {
 
     it.each([
       ['short title', { title: 'ab' }, 'title', CONTENT_MESSAGES.titleMin],
-      ['bad cover URL', { thumbnail: 'not a url' }, 'thumbnail', CONTENT_MESSAGES.coverUrl],
-      ['javascript: URL', { thumbnail: 'javascript:alert(1)' }, 'thumbnail', CONTENT_MESSAGES.coverUrl],
+      [
+        'a cover URL',
+        { thumbnail: 'https://images.example.com/cover.webp' },
+        'thumbnail',
+        CONTENT_MESSAGES.coverUrlRefused,
+      ],
+      [
+        'a javascript: URL',
+        { thumbnail: 'javascript:alert(1)' },
+        'thumbnail',
+        CONTENT_MESSAGES.coverUrlRefused,
+      ],
+      ['a non-string cover', { thumbnail: 42 }, 'thumbnail', CONTENT_MESSAGES.coverUrlRefused],
       [
         'bad year',
         { metadata: { author: 'كاتب', year: 99, altTitles: [], tags: [], origin: 'japan' as const } },

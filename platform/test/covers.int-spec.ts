@@ -1,7 +1,13 @@
-import { COVER_UPLOAD, CoverUploadResponseSchema, type CreateContentBody } from '@warraq/contracts';
+import {
+  CONTENT_MESSAGES,
+  COVER_UPLOAD,
+  CoverUploadResponseSchema,
+  type CreateContentBody,
+} from '@warraq/contracts';
 import { pngClaimingSize } from '@warraq/test-media';
 import sharp from 'sharp';
 import { signIn } from './auth-helpers';
+import { newChapter, newSeries } from './factories/content.factory';
 import { newUser } from './factories/user.factory';
 import { createTestApp, type TestApp } from './test-app';
 
@@ -69,7 +75,6 @@ describe('cover uploads (POST /api/media/covers)', () => {
       title: 'غلاف مرفوع',
       description: 'عمل جديد بغلاف رفعه صاحبه من جهازه مباشرة.',
       coverKey: key,
-      thumbnail: 'https://elsewhere.example/ignored.png',
       metadata: { author: 'كاتب', year: 2025 },
     } satisfies CreateContentBody;
     const created = await t.api().post('/api/content').set('Cookie', cookie).send(body);
@@ -88,5 +93,53 @@ describe('cover uploads (POST /api/media/covers)', () => {
       .send({ ...body, title: 'غلاف مفقود', coverKey: `${'a'.repeat(64)}.webp` });
     expect(unknown.status).toBe(400);
     expect(unknown.body.errors.coverKey).toEqual([COVER_UPLOAD.missing]);
+  });
+
+  it('refuses a cover URL, even beside an upload, and stores nothing', async () => {
+    const { key } = CoverUploadResponseSchema.parse((await upload(photo)).body);
+    const title = 'غلاف من موقع آخر';
+    const res = await t
+      .api()
+      .post('/api/content')
+      .set('Cookie', cookie)
+      .send({
+        title,
+        description: 'عمل جديد يشير غلافه إلى صورة على موقع لا نعرفه.',
+        thumbnail: 'https://tracker.example/cover.png',
+        coverKey: key,
+        metadata: { author: 'كاتب', year: 2025 },
+      });
+    expect(res.status).toBe(400);
+    expect(res.body.errors.thumbnail).toEqual([CONTENT_MESSAGES.coverUrlRefused]);
+    const rows = await t.orm.em
+      .fork()
+      .getConnection()
+      .execute<{ n: number }[]>(`select count(*)::int as n from series where title = ?`, [title]);
+    expect(rows[0]?.n).toBe(0);
+  });
+
+  it('never hands out a cover URL stored before covers had to be uploaded: readers get the fallback', async () => {
+    const legacy = await newSeries(t.orm, { title: 'غلاف قديم من الخارج' });
+    await t.orm.em
+      .fork()
+      .getConnection()
+      .execute(`update series set cover_url = ? where id = ?`, [
+        'https://tracker.example/old.png',
+        legacy.id,
+      ]);
+    await newChapter(t.orm, { series: legacy, number: 1 });
+    const answers = await Promise.all(
+      [
+        `/api/series/manga/${encodeURIComponent(legacy.slug)}`,
+        `/api/content?search=${encodeURIComponent('غلاف قديم')}`,
+        '/api/content/popular-new',
+      ].map((path) => t.api().get(path).set('Cookie', cookie)),
+    );
+    for (const answer of answers) {
+      expect(answer.status).toBe(200);
+      expect(JSON.stringify(answer.body)).toContain('غلاف قديم من الخارج');
+      expect(JSON.stringify(answer.body)).not.toContain('tracker.example');
+    }
+    expect(answers[0]?.body.data.thumbnail).toBeNull();
   });
 });

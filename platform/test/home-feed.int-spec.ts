@@ -81,7 +81,6 @@ describe('GET /api/content/popular-new?type=', () => {
         description: 'قصة طويلة عن فارس شاب يبحث عن سيف أسطوري في أرض بعيدة.',
         type: 'manhua',
         status: 'ongoing',
-        thumbnail: 'https://images.example.com/cover.webp',
         metadata: { author: 'كاتب', year: 2021, altTitles: [], tags: [], origin: 'china' },
       });
     expect(created.status).toBe(201);

@@ -22,7 +22,8 @@ export const ReadingModeSchema = z.enum(READING_MODES);
 export const CONTENT_MESSAGES = {
   titleMin: 'يجب أن يكون العنوان 3 أحرف على الأقل',
   descriptionMin: 'يجب أن يكون الوصف 20 حرفًا على الأقل',
-  coverUrl: 'يرجى إدخال عنوان URL صالح للصورة',
+  /** Covers are uploaded and stored by us; a link to an image elsewhere is refused (docs/media-storage.md). */
+  coverUrlRefused: 'لا تُقبل روابط الصور الخارجية، يرجى رفع صورة الغلاف',
   author: 'يرجى إدخال اسم المؤلف',
   year: 'يرجى إدخال سنة صالحة (4 أرقام)',
   mangaNotFound: 'مانجا غير موجودة',
@@ -253,10 +254,14 @@ export const CreateContentBodySchema = z.object({
     .max(CONTENT_LIMITS.descriptionMax),
   type: SeriesTypeSchema.default('manga'),
   status: SeriesStatusSchema.default('ongoing'),
+  /**
+   * Spec §7 names it, but a cover URL would make every visitor's browser fetch a third party's image:
+   * only an empty value is accepted; covers come from an upload (coverKey).
+   */
   thumbnail: z
-    .union([z.literal(''), z.url({ protocol: /^https?$/, error: CONTENT_MESSAGES.coverUrl }).max(2000)])
+    .literal('', { error: CONTENT_MESSAGES.coverUrlRefused })
     .optional()
-    .transform((v) => (v ? v : undefined)),
+    .transform(() => undefined),
   /** A cover uploaded through POST /api/media/covers (processed and stored by the platform). */
   coverKey: z
     .string()
@@ -320,8 +325,7 @@ export const CreateContentResponseSchema = z.object({
 export const MangaFormSchema = z.object({
   title: z.string().trim().min(CONTENT_LIMITS.titleMin, CONTENT_MESSAGES.titleMin),
   description: z.string().trim().min(CONTENT_LIMITS.descriptionMin, CONTENT_MESSAGES.descriptionMin),
-  coverImage: z.union([z.literal(''), z.url({ protocol: /^https?$/, error: CONTENT_MESSAGES.coverUrl })]),
-  /** Set when a cover file was uploaded; it wins over the URL. */
+  /** Set when a cover file was uploaded; without one the series shows the fallback cover. */
   coverKey: z.string(),
   author: z.string().trim().min(CONTENT_LIMITS.authorMin, CONTENT_MESSAGES.author),
   artist: z.string().trim(),
@@ -352,7 +356,6 @@ export function mangaFormToBody(
     description: form.description,
     type,
     status: form.status,
-    thumbnail: form.coverKey ? undefined : form.coverImage,
     coverKey: form.coverKey || undefined,
     metadata: {
       originalTitle: form.originalTitle || undefined,

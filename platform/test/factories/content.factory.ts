@@ -37,7 +37,6 @@ export async function newSeries(orm: MikroORM, options: NewSeriesOptions = {}): 
     originalTitle: options.originalTitle ?? null,
     altTitles: options.altTitles ?? [],
     description: 'وصف تجريبي لسلسلة في الاختبارات يكفي الطول المطلوب.',
-    coverUrl: null,
     status: options.status ?? 'ongoing',
     origin: 'japan',
     year: 2020,

@@ -267,7 +267,6 @@ export async function seedDemoContent(
           originalTitle: s.originalTitle,
           altTitles: s.altTitles,
           description: s.description,
-          coverUrl: null,
           coverKey: cover.key,
           coverWidth: 600,
           coverHeight: 900,

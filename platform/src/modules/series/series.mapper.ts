@@ -10,8 +10,8 @@ import type {
 import { mediaUrl } from '../media/media-storage';
 
 /** The columns every summary query selects (alias `s` for series). */
-export const SUMMARY_COLUMNS = `s.id, s.slug, s.title, s.type, s.status, s.cover_key, s.cover_url, s.cover_width,
-  s.cover_height, s.moderation_status, s.original_title, s.alt_titles, s.author, s.artist, s.year, s.tags,
+export const SUMMARY_COLUMNS = `s.id, s.slug, s.title, s.type, s.status, s.cover_key, s.cover_width, s.cover_height,
+  s.moderation_status, s.original_title, s.alt_titles, s.author, s.artist, s.year, s.tags,
   s.origin, s.view_count, s.like_count, s.favorite_count, s.rating_sum, s.rating_count, s.chapter_count,
   s.latest_chapter_number::float8 as latest_chapter_number, s.last_chapter_at, s.created_at, s.updated_at`;
 
@@ -22,7 +22,6 @@ export interface SeriesSummaryRow {
   type: SeriesType;
   status: SeriesStatus;
   cover_key: string | null;
-  cover_url: string | null;
   cover_width: number | null;
   cover_height: number | null;
   moderation_status: ModerationStatus;
@@ -74,8 +73,12 @@ export function isoOrNull(value: Date | string | null): string | null {
   return value === null ? null : iso(value);
 }
 
-export function coverUrlOf(row: Pick<SeriesSummaryRow, 'cover_key' | 'cover_url'>): string | null {
-  return row.cover_key ? mediaUrl(row.cover_key) : row.cover_url;
+/**
+ * Only covers we store are shown. A legacy row's `cover_url` (a link to another site, from before covers
+ * had to be uploaded) is never handed out: every reader's browser would fetch it (docs/media-storage.md).
+ */
+export function coverUrlOf(row: Pick<SeriesSummaryRow, 'cover_key'>): string | null {
+  return row.cover_key ? mediaUrl(row.cover_key) : null;
 }
 
 export function ratingOf(sum: number, count: number): { average: number; count: number } {

@@ -67,7 +67,6 @@ export interface LatestUpdateRow {
   slug: string;
   series_title: string;
   cover_key: string | null;
-  cover_url: string | null;
   title: string | null;
   number: number;
   language: ChapterVariantRow['language'];
@@ -83,7 +82,6 @@ export interface NewSeriesData {
   originalTitle: string | null;
   altTitles: string[];
   description: string;
-  coverUrl: string | null;
   coverKey?: string | null;
   coverWidth?: number | null;
   coverHeight?: number | null;
@@ -280,7 +278,7 @@ export class SeriesRepository {
   latestUpdates(limit: number, type?: SeriesType): Promise<LatestUpdateRow[]> {
     const only = ofType(type);
     return this.run(
-      `select c.id, s.slug, s.title as series_title, s.cover_key, s.cover_url, c.title,
+      `select c.id, s.slug, s.title as series_title, s.cover_key, c.title,
          c.number::float8 as number, c.language, c.translation_group, c.published_at as released_at,
          c.view_count
        from chapter c join series s on s.id = c.series_id
@@ -318,10 +316,10 @@ export class SeriesRepository {
   /** Slugs equal to `base` or `base-<n>`. */
   async insert(data: NewSeriesData): Promise<{ id: number; slug: string }> {
     const rows = await this.run<{ id: number; slug: string }>(
-      `insert into series (type, slug, title, original_title, alt_titles, description, cover_url, cover_key,
+      `insert into series (type, slug, title, original_title, alt_titles, description, cover_key,
          cover_width, cover_height, status, origin, year, author, artist, tags, moderation_status, created_by,
          search_text)
-       values (?, ?, ?, ?, ${TEXT_ARRAY}, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ${TEXT_ARRAY}, ?, ?, ?)
+       values (?, ?, ?, ?, ${TEXT_ARRAY}, ?, ?, ?, ?, ?, ?, ?, ?, ?, ${TEXT_ARRAY}, ?, ?, ?)
        returning id, slug`,
       [
         data.type,
@@ -330,7 +328,6 @@ export class SeriesRepository {
         data.originalTitle,
         JSON.stringify(data.altTitles),
         data.description,
-        data.coverUrl,
         data.coverKey ?? null,
         data.coverWidth ?? null,
         data.coverHeight ?? null,

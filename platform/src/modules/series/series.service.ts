@@ -153,7 +153,6 @@ export class SeriesService {
           originalTitle: meta.originalTitle ?? null,
           altTitles: meta.altTitles,
           description: body.description,
-          coverUrl: body.coverKey ? null : (body.thumbnail ?? null),
           coverKey: body.coverKey ?? null,
           coverWidth: body.coverKey ? COVER_UPLOAD.width : null,
           coverHeight: body.coverKey ? COVER_UPLOAD.height : null,

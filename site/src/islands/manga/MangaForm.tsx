@@ -30,7 +30,6 @@ const FAILED_TOAST_MS = 8000;
 const FIELDS = [
   'title',
   'description',
-  'coverImage',
   'coverKey',
   'author',
   'artist',
@@ -45,7 +44,7 @@ const FIELDS = [
 const SERVER_FIELDS: Readonly<Record<string, keyof MangaFormValues>> = {
   title: 'title',
   description: 'description',
-  thumbnail: 'coverImage',
+  thumbnail: 'coverKey',
   coverKey: 'coverKey',
   status: 'status',
   'metadata.author': 'author',
@@ -96,7 +95,6 @@ export default function MangaForm({ site }: MangaFormProps) {
     defaultValues: {
       title: '',
       description: '',
-      coverImage: '',
       coverKey: '',
       author: '',
       artist: '',
@@ -157,13 +155,6 @@ export default function MangaForm({ site }: MangaFormProps) {
           />
         )}
       </Field>
-      <TextField
-        label={f.coverImage}
-        type="url"
-        inputMode="url"
-        error={errors.coverImage?.message}
-        {...register('coverImage')}
-      />
       <input type="hidden" {...register('coverKey')} />
       <CoverUploadField
         error={errors.coverKey?.message}
