@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ListMetaSchema, pageNumber } from '../common/list.schemas.js';
+import { NovelDocumentSchema } from '../novel/novel-text.structure.js';
 import {
   CATEGORIES,
   CHAPTER_LANGUAGES,
@@ -135,8 +136,10 @@ export const ChapterReaderSchema = z.object({
   language: ChapterLanguageSchema,
   images: z.array(z.string()),
   pages: z.array(ChapterPageSchema),
-  /** Novel chapters carry text instead of pages. */
-  body: z.string().nullable(),
+  /** Novel chapters carry text instead of pages: the stored structure, its words and reading time. */
+  text: NovelDocumentSchema.nullable(),
+  wordCount: z.number().int().nonnegative().nullable(),
+  readingMinutes: z.number().int().nonnegative().nullable(),
   views: z.number().int(),
   likes: z.number().int(),
   comments: z.number().int(),

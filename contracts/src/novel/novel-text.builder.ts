@@ -1,5 +1,6 @@
 import { hasVisibleText, isSceneBreakText, startsDialogue } from './novel-text.rules.js';
-import { NOVEL_TEXT_VERSION, type NovelBlock, type NovelRun, type NovelText } from './novel-text.schemas.js';
+import type { NovelText } from './novel-text.schemas.js';
+import { NOVEL_TEXT_VERSION, type NovelBlock, type NovelRun } from './novel-text.structure.js';
 
 export interface RunMarks {
   emphasis: boolean;

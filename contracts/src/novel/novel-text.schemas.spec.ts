@@ -1,7 +1,8 @@
 import { fieldErrors } from '../common/errors.schemas.js';
 import { NOVEL_TEXT_LIMITS } from './novel-text.constants.js';
 import { NOVEL_TEXT_MESSAGES } from './novel-text.messages.js';
-import { type NovelBlock, NovelTextSchema, TextChapterBodySchema } from './novel-text.schemas.js';
+import { NovelTextSchema, TextChapterBodySchema } from './novel-text.schemas.js';
+import type { NovelBlock } from './novel-text.structure.js';
 
 const paragraph = (text: string): NovelBlock => ({ type: 'paragraph', runs: [{ text }] });
 const doc = (blocks: unknown[]) => ({ version: 1, blocks });

@@ -1,6 +1,6 @@
 import type { ChapterLanguage } from '../content/content.constants.js';
 import { READING_WORDS_PER_MINUTE } from './novel-text.constants.js';
-import type { NovelBlock } from './novel-text.schemas.js';
+import type { NovelBlock } from './novel-text.structure.js';
 
 /**
  * One word: letters with their diacritics, digits, tatweel and the zero-width (non-)joiner, held

@@ -4,6 +4,8 @@ import sharp from 'sharp';
 import type { MediaStorage } from '../../modules/media/media-storage';
 import { SeriesRepository } from '../../modules/series/series.repository';
 import { seriesSearchText } from '../../modules/series/series.service';
+import { importTxt } from '../../modules/novel-text/import/txt-import';
+import { type PreparedNovelText, prepareNovelText } from '../../modules/novel-text/prepare-novel-text';
 import {
   DEMO_CATALOGUE,
   DEMO_PENDING,
@@ -189,7 +191,12 @@ function novelPlan(slug: string): ChapterPlan[] {
 
 interface PreparedChapter extends ChapterPlan {
   pages: { key: string; width: number; height: number }[];
-  body: string | null;
+  novel: PreparedNovelText | null;
+}
+
+/** Demo novels are written in the plain-text format of an uploaded `.txt` chapter, and read the same way. */
+function novelText(body: string): PreparedNovelText {
+  return prepareNovelText(importTxt(Buffer.from(body, 'utf8'), 'demo.txt'));
 }
 
 /**
@@ -240,7 +247,11 @@ export async function seedDemoContent(
       const prepared: PreparedChapter[] = [];
       for (const chapter of plan) {
         if (s.type === 'novel') {
-          prepared.push({ ...chapter, pages: [], body: chapter.text ?? novelBody(s.title, chapter.number) });
+          prepared.push({
+            ...chapter,
+            pages: [],
+            novel: novelText(chapter.text ?? novelBody(s.title, chapter.number)),
+          });
           continue;
         }
         const strip = s.type !== 'manga';
@@ -254,7 +265,7 @@ export async function seedDemoContent(
           result.images++;
           pages.push({ key: stored.key, ...size });
         }
-        prepared.push({ ...chapter, pages, body: null });
+        prepared.push({ ...chapter, pages, novel: null });
       }
 
       const createdAt = new Date(Date.now() - ((index * 37) % 120) * DAY - index * 3_600_000);
@@ -308,8 +319,8 @@ export async function seedDemoContent(
             : new Date(Date.now() - ((index * 11 + (4 - chapter.number) * 9 + i) % 60) * DAY);
           const rows = await tx.execute<{ id: number }[]>(
             `insert into chapter (series_id, number, title, language, translation_group, uploader_id,
-               moderation_status, published_at, page_count, body, created_at)
-             values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) returning id`,
+               moderation_status, published_at, page_count, text, word_count, created_at)
+             values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?, ?) returning id`,
             [
               seriesId,
               chapter.number,
@@ -320,7 +331,8 @@ export async function seedDemoContent(
               isPending ? 'pending' : 'approved',
               publishedAt,
               chapter.pages.length,
-              chapter.body,
+              chapter.novel && JSON.stringify(chapter.novel.text),
+              chapter.novel?.words ?? null,
               publishedAt ?? new Date(),
             ],
           );

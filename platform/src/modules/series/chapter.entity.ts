@@ -1,5 +1,5 @@
 import { defineEntity, p } from '@mikro-orm/core';
-import type { ChapterLanguage, ModerationStatus } from '@warraq/contracts';
+import type { ChapterLanguage, ModerationStatus, NovelText } from '@warraq/contracts';
 import { User } from '../users/user.entity';
 import { Series } from './series.entity';
 import { createdAtColumn } from '../../database/timestamp-columns';
@@ -27,8 +27,9 @@ export const ChapterEntity = defineEntity({
     likeCount: p.integer().fieldName('like_count').default(0),
     commentCount: p.integer().fieldName('comment_count').default(0),
     pageCount: p.integer().fieldName('page_count').default(0),
-    /** Text of a novel chapter; null for image chapters. */
-    body: p.text().nullable(),
+    /** A novel chapter's text, in the strict structure of the contracts; null for image chapters. */
+    text: p.json<NovelText>().columnType('jsonb').nullable(),
+    wordCount: p.integer().fieldName('word_count').nullable(),
     createdAt: createdAtColumn(),
   },
 });

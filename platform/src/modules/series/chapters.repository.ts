@@ -1,6 +1,6 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
-import type { ChapterLanguage, ModerationStatus } from '@warraq/contracts';
+import type { ChapterLanguage, ModerationStatus, NovelText } from '@warraq/contracts';
 import type { Db } from '../../database/transactions';
 import type { ContentViewer } from './content-viewer';
 import { type LockedItem, type LockedRow, type LockMode, toLockedItem } from './moderation-queue.mapper';
@@ -8,7 +8,8 @@ import { OWN_OR_PUBLIC_VISIBILITY, PUBLIC_VISIBILITY, READER_SQL, visibleChapter
 import type { ChapterVariantRow } from './series.mapper';
 
 export interface ChapterContentRow {
-  body: string | null;
+  text: NovelText | null;
+  word_count: number | null;
   /** media key, width, height, uploaded page (slices of a tall strip share it). */
   pages: [string, number, number, number][];
 }
@@ -59,7 +60,7 @@ export class ChaptersRepository {
 
   async content(chapterId: number): Promise<ChapterContentRow> {
     const rows = await this.run<ChapterContentRow>(READER_SQL.content, [chapterId]);
-    return rows[0] ?? { body: null, pages: [] };
+    return rows[0] ?? { text: null, word_count: null, pages: [] };
   }
 
   /**

@@ -4,6 +4,7 @@ import {
   type ChapterQuery,
   type ChapterResponse,
   CONTENT_MESSAGES,
+  estimateReadingMinutes,
 } from '@warraq/contracts';
 import { createHash } from 'node:crypto';
 import { ApiError } from '../../common/http/api-error';
@@ -168,7 +169,10 @@ export class ChaptersService {
           height,
           source,
         })),
-        body: content.body,
+        text: content.text,
+        wordCount: content.word_count,
+        readingMinutes:
+          content.word_count === null ? null : estimateReadingMinutes(content.word_count, chosen.language),
         views: chosen.view_count,
         likes: chosen.like_count,
         comments: chosen.comment_count,

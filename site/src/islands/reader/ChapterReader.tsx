@@ -17,6 +17,7 @@ import { useReaderNavigation } from './use-reader-navigation';
 import { useReaderPrefetch } from './use-reader-prefetch';
 import { useReadingMode } from './use-reading-mode';
 import { useReadingProgress } from './use-reading-progress';
+import { NovelTextView } from './NovelTextView';
 
 export interface ChapterReaderProps {
   chapter: Chapter;
@@ -252,10 +253,8 @@ export default function ChapterReader(props: ChapterReaderProps) {
         {chapterNav}
       </header>
 
-      {chapter.body ? (
-        <div className="mx-auto w-full max-w-3xl text-lg leading-loose whitespace-pre-line" dir="auto">
-          {chapter.body}
-        </div>
+      {chapter.text ? (
+        <NovelTextView text={chapter.text} />
       ) : pages.length === 0 ? (
         <p role="alert" className="alert alert-warning">
           {t.reader.noImages}
