@@ -2,6 +2,8 @@ import { mkdtempSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { slugify } from '@warraq/contracts';
+import { importTxt } from '../../modules/novel-text/import/txt-import';
+import { prepareNovelText } from '../../modules/novel-text/prepare-novel-text';
 import { DEMO_CATALOGUE } from './demo-catalogue';
 import { NOVEL_TEXT_FILE, NOVEL_TEXTS_DIR, novelChapterTexts } from './demo-novels';
 
@@ -44,15 +46,15 @@ describe('the demo novels’ chapter texts', () => {
     }
   });
 
-  it('are at least 2,500 words each', () => {
-    for (const { slug, number, language, body } of chapters) {
-      expect({ slug, number, language, long: body.split(/\s+/).length >= 2500 }).toEqual({
-        slug,
-        number,
-        language,
-        long: true,
-      });
-    }
+  it('are at least 2,500 words each, counted as the product counts the chapter the seeder imports', () => {
+    // The seeder stores each chapter through the .txt importer, so this is the count readers are shown.
+    const short = chapters
+      .map(({ slug, number, language, body }) => {
+        const { words } = prepareNovelText(importTxt(Buffer.from(body, 'utf8'), `${number}.txt`), language);
+        return { slug, number, language, words };
+      })
+      .filter(({ words }) => words < 2500);
+    expect(short).toEqual([]);
   });
 
   it('keep the format: paragraphs, dialogue in « », *emphasis*, * * * breaks and nothing else', () => {
