@@ -97,7 +97,7 @@ export const INGEST_FAILURE_CODES = [
   'zip_ratio',
   'zip_corrupt',
   'hidden_characters',
-  /** The pages together are more than one chapter may cost to process (pixels or slices). */
+  /** The pages together are more than one chapter may cost to process (pixels, slices or CPU time). */
   'chapter_too_large',
   /** The same variant was published while this upload was processing. */
   'duplicate_chapter',
@@ -140,6 +140,8 @@ export const INGEST_FAILURE_MESSAGES = {
   hiddenCharacters: (name: string) => `اسم الملف «${name}» يحتوي على محارف تحكم مخفية`,
   chapterTooLarge:
     'صفحات الفصل معًا أكبر من المسموح لفصل واحد (أبعاد كبيرة جدًا أو شرائح طويلة كثيرة)، يرجى تقسيمه إلى فصول أصغر',
+  chapterTooSlow:
+    'معالجة صفحات الفصل تستغرق وقتًا أطول من المسموح لفصل واحد، يرجى تقسيمه إلى فصول أصغر أو تصغير أبعاد الصور',
 } as const;
 
 /** receiving → queued → processing → done | failed (failed → queued again by retry). */
