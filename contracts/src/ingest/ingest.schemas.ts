@@ -105,6 +105,14 @@ export const INGEST_FAILURE_CODES = [
 ] as const;
 export type IngestFailureCode = (typeof INGEST_FAILURE_CODES)[number];
 
+/**
+ * Failures a retry of the same files can cure: the variant may be freed (its chapter rejected), a
+ * transient fault may have passed. Such an upload keeps its originals (and counts as an open upload
+ * while it does); any other failure is the files' own, and leaves nothing of them behind.
+ */
+export const RETRYABLE_INGEST_FAILURES: readonly IngestFailureCode[] = ['duplicate_chapter', 'internal'];
+export const isRetryableFailure = (code: IngestFailureCode) => RETRYABLE_INGEST_FAILURES.includes(code);
+
 export const IngestFailureSchema = z.object({
   code: z.enum(INGEST_FAILURE_CODES),
   message: z.string(),
