@@ -167,3 +167,55 @@ export function jsonOf(answer: EdgeAnswer): unknown {
     return answer.body.toString('utf8').slice(0, 300);
   }
 }
+
+export interface SiteProcess {
+  port: number;
+  child: ChildProcess;
+  stop: () => Promise<void>;
+}
+
+const SITE_ENTRY = join(ROOT, 'site/dist/server/entry.mjs');
+
+/**
+ * The built site (`site/dist`, as `npm start` runs it) as its own process, rendering from the given
+ * platform; guests' pages then come through the edge exactly as in production. `port` starts it again
+ * where a stopped one was.
+ */
+export async function startSite(platformUrl: string, port?: number): Promise<SiteProcess> {
+  if (!existsSync(SITE_ENTRY)) throw new Error('site/dist is missing: run `npm run build -w site`');
+  port ??= await freePort();
+  const child = spawn(join(ROOT, 'node_modules/.bin/node'), [SITE_ENTRY], {
+    cwd: join(ROOT, 'site'),
+    env: {
+      PATH: process.env.PATH ?? '',
+      NODE_ENV: 'production',
+      WARRAQ_ENV: 'test',
+      WARRAQ_BASE_DOMAIN: EDGE_BASE_DOMAIN,
+      WARRAQ_PLATFORM_INTERNAL_URL: platformUrl,
+      HOST: '127.0.0.1',
+      PORT: String(port),
+    },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let errors = '';
+  child.stderr?.on('data', (chunk: Buffer) => (errors += chunk.toString()));
+  for (let i = 0; ; i++) {
+    const up = await edgeRequest(port, 'GET', EDGE_BASE_DOMAIN, '/').then(
+      () => true,
+      () => false,
+    );
+    if (up) break;
+    if (i > 200 || child.exitCode !== null) throw new Error(`the site did not start: ${errors}`);
+    await new Promise((done) => setTimeout(done, 100));
+  }
+  return {
+    port,
+    child,
+    stop: () =>
+      new Promise<void>((done) => {
+        if (child.exitCode !== null || child.signalCode !== null) return done();
+        child.once('exit', () => done());
+        child.kill('SIGTERM');
+      }),
+  };
+}

@@ -5,6 +5,7 @@ import {
   chapterReaderPath,
   IngestProgressEventSchema,
   INGEST_FAILURE_CODES,
+  INGEST_LIMITS,
   INGEST_MESSAGES,
   REALTIME_EVENTS,
   INGEST_ROUTES,
@@ -13,11 +14,13 @@ import {
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildZip, zipOfPages } from '@warraq/test-media';
-import { BROWSER_ORIGIN } from './auth-helpers';
+import { BROWSER_ORIGIN, signIn } from './auth-helpers';
 import { newSeries, type TestSeries } from './factories/content.factory';
-import type { TestUser } from './factories/user.factory';
+import { newUser, type TestUser } from './factories/user.factory';
 import {
   closeSocket,
+  declare,
+  declareBody,
   getStatus,
   imageFile,
   jpegPages,
@@ -184,7 +187,7 @@ describe('chapter ingest through a real worker', () => {
     expect(existsSync(join(t.config.ingest.dir, id))).toBe(false);
   });
 
-  it('fails hostile zips with the reason in Arabic, keeps their originals, and goes on working', async () => {
+  it('fails hostile zips with the reason in Arabic, keeps nothing of them, and goes on working', async () => {
     const [page] = await jpegPages(1);
     const hostile: [string, Buffer, string][] = [
       [
@@ -244,7 +247,8 @@ describe('chapter ingest through a real worker', () => {
       });
       expect(record.failure?.message).toMatch(/[\u0600-\u06FF]/);
       expect(record.chapter_id).toBeNull();
-      expect(readdirSync(join(t.config.ingest.dir, id, 'originals'))).toEqual(['0']);
+      // The files themselves were at fault: nothing of them is kept (a retry could not cure them).
+      expect(existsSync(join(t.config.ingest.dir, id))).toBe(false);
       const status = (await getStatus(t, cookie, id)).body as ChapterUploadResponse;
       expect(status.upload.failure).toEqual(record.failure);
       expect(INGEST_FAILURE_CODES).toContain(status.upload.failure!.code);
@@ -257,21 +261,79 @@ describe('chapter ingest through a real worker', () => {
     expect(n).toBe(0);
   });
 
-  it('retries a failed upload: a corrupt one fails again, cleanly, with its originals kept', async () => {
+  it('a corrupt upload fails leaving nothing behind, and is not offered a retry', async () => {
     const [page] = await jpegPages(1);
     // Truncated: starts like a JPEG (accepted on arrival), cannot be decoded.
     const corrupt = page!.subarray(0, 600);
     const bad = await uploadChapter(t, cookie, series.id, 'images', [imageFile('1.jpg', corrupt)], {
       chapterNumber: nextNumber(),
     });
-    const first = await waitForUpload(t, bad, settled);
-    expect(first.state).toBe('failed');
+    expect(await waitForUpload(t, bad, settled)).toMatchObject({
+      state: 'failed',
+      failure: { code: 'corrupt_image' },
+    });
+    expect(existsSync(join(t.config.ingest.dir, bad))).toBe(false);
+    const staged = await sql<{ n: number }>(
+      'select count(*)::int as n from upload_media where upload_id = ?',
+      [bad],
+    );
+    expect(staged[0]!.n).toBe(0);
     const retried = await retry(t, cookie, bad);
-    expect(retried.status).toBe(202);
-    expect((retried.body as ChapterUploadResponse).upload).toMatchObject({ state: 'queued', failure: null });
-    const second = await waitForUpload(t, bad, settled);
-    expect(second).toMatchObject({ state: 'failed', failure: first.failure });
-    expect(readdirSync(join(t.config.ingest.dir, bad, 'originals'))).toEqual(['0']);
+    expect([retried.status, retried.body.message]).toEqual([409, INGEST_MESSAGES.notRetryable]);
+  });
+
+  it('a failed upload counts as open while it keeps its originals for a retry, and not after', async () => {
+    const person = await newUser(t.orm);
+    const personCookie = await signIn(t, person);
+    const [page] = await jpegPages(1);
+    const number = nextNumber();
+    const maxOpen = t.config.ingest.maxOpenUploads;
+    // Three uploads of one chapter number while no worker runs: one is published, the others fail as
+    // duplicates — a failure a retry can cure once the variant is freed, so their originals stay.
+    await worker.close();
+    const ids: string[] = [];
+    for (let i = 0; i < INGEST_LIMITS.maxQueuedPerUser; i++) {
+      ids.push(
+        await uploadChapter(t, personCookie, series.id, 'images', [imageFile('1.jpg', page!)], {
+          chapterNumber: number,
+        }),
+      );
+    }
+    worker = await startWorker(t);
+    const records = await Promise.all(ids.map((id) => waitForUpload(t, id, settled)));
+    const duplicates = ids.filter((_, i) => records[i]!.failure?.code === 'duplicate_chapter');
+    expect(duplicates).toHaveLength(INGEST_LIMITS.maxQueuedPerUser - 1);
+    for (const id of duplicates) {
+      expect(readdirSync(join(t.config.ingest.dir, id, 'originals'))).toEqual(['0']);
+    }
+
+    // They hold disk, so they take open-upload slots: the uploader can open only what is left.
+    const declareOne = () =>
+      declare(
+        t,
+        personCookie,
+        declareBody(series.id, 'images', [imageFile('1.jpg', page!)], {
+          chapterNumber: nextNumber(),
+        }),
+      );
+    const opened: string[] = [];
+    for (let i = duplicates.length; i < maxOpen; i++) {
+      const res = await declareOne();
+      expect(res.status).toBe(201);
+      opened.push((res.body as ChapterUploadResponse).upload.id);
+    }
+    const refused = await declareOne();
+    expect([refused.status, refused.body.message]).toEqual([429, INGEST_MESSAGES.tooManyUploads]);
+
+    // Deleting a failed one frees its slot and its files.
+    const removed = await t
+      .api()
+      .delete(routePath(INGEST_ROUTES.remove, { id: duplicates[0]! }))
+      .set('Origin', BROWSER_ORIGIN)
+      .set('Cookie', personCookie);
+    expect(removed.status).toBe(200);
+    expect(existsSync(join(t.config.ingest.dir, duplicates[0]!))).toBe(false);
+    expect((await declareOne()).status).toBe(201);
   });
 
   it('refuses at publish time a variant that appeared while it was processing, and lets it retry once freed', async () => {

@@ -33,6 +33,8 @@ export interface TestApp {
 
 export interface TestAppOptions {
   env?: Record<string, string>;
+  /** Another PostgreSQL server (a test's private one), holding its own migrated template database. */
+  databaseServerUrl?: string;
 }
 
 async function boot(config: AppConfig): Promise<{ app: INestApplication; port: number }> {
@@ -50,7 +52,10 @@ async function boot(config: AppConfig): Promise<{ app: INestApplication; port: n
  */
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const id = randomBytes(5).toString('hex');
-  const databaseUrl = withDatabaseName(TEST_DATABASE_SERVER_URL, `warraq_test_${id}`);
+  const databaseUrl = withDatabaseName(
+    options.databaseServerUrl ?? TEST_DATABASE_SERVER_URL,
+    `warraq_test_${id}`,
+  );
   await ensureDatabaseExists(databaseUrl, TEMPLATE_DATABASE);
   const env: Record<string, string> = {
     WARRAQ_ENV: 'test',

@@ -97,13 +97,21 @@ export const INGEST_FAILURE_CODES = [
   'zip_ratio',
   'zip_corrupt',
   'hidden_characters',
-  /** The pages together are more than one chapter may cost to process (pixels or slices). */
+  /** The pages together are more than one chapter may cost to process (pixels, slices or CPU time). */
   'chapter_too_large',
   /** The same variant was published while this upload was processing. */
   'duplicate_chapter',
   'internal',
 ] as const;
 export type IngestFailureCode = (typeof INGEST_FAILURE_CODES)[number];
+
+/**
+ * Failures a retry of the same files can cure: the variant may be freed (its chapter rejected), a
+ * transient fault may have passed. Such an upload keeps its originals (and counts as an open upload
+ * while it does); any other failure is the files' own, and leaves nothing of them behind.
+ */
+export const RETRYABLE_INGEST_FAILURES: readonly IngestFailureCode[] = ['duplicate_chapter', 'internal'];
+export const isRetryableFailure = (code: IngestFailureCode) => RETRYABLE_INGEST_FAILURES.includes(code);
 
 export const IngestFailureSchema = z.object({
   code: z.enum(INGEST_FAILURE_CODES),
@@ -140,6 +148,8 @@ export const INGEST_FAILURE_MESSAGES = {
   hiddenCharacters: (name: string) => `اسم الملف «${name}» يحتوي على محارف تحكم مخفية`,
   chapterTooLarge:
     'صفحات الفصل معًا أكبر من المسموح لفصل واحد (أبعاد كبيرة جدًا أو شرائح طويلة كثيرة)، يرجى تقسيمه إلى فصول أصغر',
+  chapterTooSlow:
+    'معالجة صفحات الفصل تستغرق وقتًا أطول من المسموح لفصل واحد، يرجى تقسيمه إلى فصول أصغر أو تصغير أبعاد الصور',
 } as const;
 
 /** receiving → queued → processing → done | failed (failed → queued again by retry). */

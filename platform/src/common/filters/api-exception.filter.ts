@@ -2,6 +2,7 @@ import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, Logger 
 import type { ErrorResponse } from '@warraq/contracts';
 import type { Response } from 'express';
 import { ApiError } from '../http/api-error';
+import { isDatabaseUnavailable } from '../database/database-errors';
 import { isRedisUnavailable } from '../redis/redis-errors';
 
 const DEFAULT_MESSAGES: Record<number, string> = {
@@ -56,10 +57,16 @@ export class ApiExceptionFilter implements ExceptionFilter {
       res.status(status).json(errorBody(status));
       return;
     }
-    if (isRedisUnavailable(exception)) {
-      // Sessions, rate limits and queues live in Redis: while it is away nothing can be promised, and
-      // saying so (503, retry later) is the truth, where a 500 would claim a bug.
-      this.logger.warn(`redis unavailable: ${(exception as Error).message}`);
+    const away = isRedisUnavailable(exception)
+      ? 'redis'
+      : isDatabaseUnavailable(exception)
+        ? 'database'
+        : null;
+    if (away) {
+      // Sessions, rate limits and queues live in Redis, everything else in PostgreSQL: while either
+      // is away (a restart, a failover) nothing can be promised, and saying so (503, retry later) is
+      // the truth, where a 500 would claim a bug. Both clients reconnect on a later request.
+      this.logger.warn(`${away} unavailable: ${(exception as Error).message}`);
       res.setHeader('Retry-After', String(SERVICE_UNAVAILABLE_RETRY_SECONDS));
       res.status(503).json(errorBody(503));
       return;

@@ -1,6 +1,12 @@
 import { MikroORM } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
-import type { ChapterLanguage, IngestFailure, IngestState, UploadMethod } from '@warraq/contracts';
+import {
+  type ChapterLanguage,
+  type IngestFailure,
+  type IngestState,
+  RETRYABLE_INGEST_FAILURES,
+  type UploadMethod,
+} from '@warraq/contracts';
 import type { Db } from '../../database/transactions';
 
 export interface UploadRow {
@@ -67,15 +73,18 @@ export class IngestRepository {
   }
 
   /**
-   * Inserts the upload and its files, unless the uploader already holds `maxOpen` uploads still
-   * receiving files (checked under a per-user lock, so parallel declarations cannot overshoot).
+   * Inserts the upload and its files, unless the uploader already holds `maxOpen` open uploads — still
+   * receiving files, or failed and keeping them for a retry — (checked under a per-user lock, so
+   * parallel declarations cannot overshoot).
    */
   async insert(upload: NewUpload, maxOpen: number): Promise<boolean> {
     return this.orm.em.fork().transactional(async (tx) => {
       await tx.execute(`select pg_advisory_xact_lock(hashtext('chapter_upload'), ?)`, [upload.uploaderId]);
       const open = await tx.execute<{ n: number }[]>(
-        `select count(*)::int as n from chapter_upload where uploader_id = ? and state = 'receiving'`,
-        [upload.uploaderId],
+        // Open: still receiving files, or failed with its originals kept for a retry (both hold disk).
+        `select count(*)::int as n from chapter_upload
+          where uploader_id = ? and (state = 'receiving' or (state = 'failed' and failure->>'code' in (?)))`,
+        [upload.uploaderId, [...RETRYABLE_INGEST_FAILURES]],
       );
       if ((open[0]?.n ?? 0) >= maxOpen) return false;
       await tx.execute(

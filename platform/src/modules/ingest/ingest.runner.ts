@@ -1,5 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { type IngestFailure, INGEST_MESSAGES, REALTIME_EVENTS } from '@warraq/contracts';
+import { type IngestFailure, INGEST_MESSAGES, isRetryableFailure, REALTIME_EVENTS } from '@warraq/contracts';
 import { MediaCollector } from '../media/media-collector';
 import { RealtimeBus } from '../realtime/realtime-bus';
 import { ChaptersRepository } from '../series/chapters.repository';
@@ -174,12 +174,20 @@ export class IngestRunner {
     await this.publishStatus(uploadId);
   }
 
-  /** Its pages go first: by the time the uploader reads "failed", nothing of the run is left. */
+  /**
+   * Its pages go first: by the time the uploader reads "failed", nothing of the run is left. The
+   * originals stay only for a failure a retry can cure; a refusal of the files themselves removes them.
+   */
   private async fail(uploadId: string, failure: IngestFailure): Promise<void> {
     await this.releaseMedia(uploadId);
     await this.uploads.markFailed(uploadId, failure);
-    await this.workspace.removeWorkDir(uploadId);
+    await this.removeFiles(uploadId, failure);
     await this.publishStatus(uploadId);
+  }
+
+  private async removeFiles(uploadId: string, failure: IngestFailure): Promise<void> {
+    if (isRetryableFailure(failure.code)) await this.workspace.removeWorkDir(uploadId);
+    else await this.workspace.remove(uploadId);
   }
 
   /** The pages a run stored for an upload that will not publish; what fails here the collector sweeps later. */

@@ -5,6 +5,7 @@ import {
   type CreateChapterUploadInput,
   INGEST_LIMITS,
   INGEST_MESSAGES,
+  isRetryableFailure,
   type UploadFileResponse,
 } from '@warraq/contracts';
 import { randomUUID } from 'node:crypto';
@@ -153,10 +154,15 @@ export class IngestService {
     return { success: true, message: INGEST_MESSAGES.queued, upload: await this.status(uploadId) };
   }
 
-  /** A failed upload, processed again from its kept originals. */
+  /**
+   * A failed upload, processed again from its kept originals. Only a failure a retry can cure kept
+   * them; the files of any other were removed when it failed.
+   */
   async retry(actor: UploadActor, uploadId: string): Promise<ChapterUploadResponse> {
     const upload = await this.ownUpload(actor, uploadId);
-    if (upload.state !== 'failed') throw ApiError.conflict({ upload: [INGEST_MESSAGES.notRetryable] });
+    if (upload.state !== 'failed' || !upload.failure || !isRetryableFailure(upload.failure.code)) {
+      throw ApiError.conflict({ upload: [INGEST_MESSAGES.notRetryable] });
+    }
     // The old failed job goes first: while the row still says failed, the reconciler leaves it alone.
     if (!(await this.queue.removeJob(uploadId))) {
       throw ApiError.unavailable(INGEST_MESSAGES.queueUnavailable, QUEUE_RETRY_AFTER_SECONDS);

@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { INGEST_MESSAGES } from '@warraq/contracts';
+import { INGEST_MESSAGES, isRetryableFailure } from '@warraq/contracts';
 import { formatBytes } from '@/lib/chapters/chapter-files';
 import { bytesFraction, processingFraction, toPercent } from '@/lib/chapters/upload-progress';
 import { sharedRealtime } from '@/lib/realtime/realtime';
@@ -47,6 +47,9 @@ export function UploadProgressPanel(props: UploadProgressPanelProps) {
   const inFlight = files.some((entry) => entry.status === 'uploading');
   const retryable = files.some((entry) => entry.status === 'error' && !entry.rejected);
   const processing = phase.kind === 'processing' || phase.kind === 'done' || phase.kind === 'failed';
+  // Only a failure a retry can cure keeps the files on the server (the others' files are removed).
+  const processingRetryable =
+    phase.kind === 'failed' && (!phase.upload.failure || isRetryableFailure(phase.upload.failure.code));
   const fraction = processing ? processingFraction(phase.upload) : null;
   const processingPercent = fraction === null ? null : toPercent(fraction);
   const p = t.chapterForm.progress;
@@ -156,12 +159,16 @@ export function UploadProgressPanel(props: UploadProgressPanelProps) {
                 {t.chapterForm.failedFileLabel} <bdi dir="auto">{phase.upload.failure.file}</bdi>
               </p>
             )}
-            <p className="text-sm opacity-80">{t.chapterForm.keptNote}</p>
+            <p className="text-sm opacity-80">
+              {processingRetryable ? t.chapterForm.keptNote : t.chapterForm.removedNote}
+            </p>
           </div>
           <div className="flex flex-wrap gap-2">
-            <button type="button" className="btn btn-sm" onClick={props.onRetryProcessing}>
-              {t.chapterForm.retry}
-            </button>
+            {processingRetryable && (
+              <button type="button" className="btn btn-sm" onClick={props.onRetryProcessing}>
+                {t.chapterForm.retry}
+              </button>
+            )}
             <button type="button" className="btn btn-ghost btn-sm" onClick={props.onStartOver}>
               {t.chapterForm.startOver}
             </button>

@@ -3,7 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { LocalDiskMediaStorage } from '../../media/local-disk-media.storage';
 import type { MediaExtension, StoredMedia } from '../../media/media-storage';
+import { ChapterBudget } from './page-encoder';
 import { processChapterSource } from './process-chapter';
+import { CHAPTER_BUDGET } from './processing.limits';
 import { IngestRejection } from './processing.types';
 import { diskAmplifierZip } from '@warraq/test-media';
 import { makePageJpeg, makePagePng, zipOfPages } from '@warraq/test-media';
@@ -74,7 +76,7 @@ describe('bounded cost per upload', () => {
     const pages = await processChapterSource(source, {
       workDir: join(root, 'work'),
       storage,
-      budget: { maxPixels: 3 * 400 * 6000, maxImages: 9 },
+      budget: { ...CHAPTER_BUDGET, maxPixels: 3 * 400 * 6000, maxImages: 9 },
     });
     expect(pages.map((p) => [p.sourceIndex, p.width, p.height])).toEqual(
       [0, 1, 2].flatMap((s) => [
@@ -95,8 +97,8 @@ describe('bounded cost per upload', () => {
     expect(bands.map((p) => [p.width, p.height])).toEqual(Array.from({ length: 7 }, () => [1200, 2000]));
 
     for (const budget of [
-      { maxPixels: 3 * 400 * 6000, maxImages: 8 },
-      { maxPixels: 3 * 400 * 6000 - 1, maxImages: 9 },
+      { ...CHAPTER_BUDGET, maxPixels: 3 * 400 * 6000, maxImages: 8 },
+      { ...CHAPTER_BUDGET, maxPixels: 3 * 400 * 6000 - 1, maxImages: 9 },
     ]) {
       const error = await processChapterSource(source, {
         workDir: join(root, 'work'),
@@ -109,5 +111,51 @@ describe('bounded cost per upload', () => {
         message: expect.stringMatching(/الفصل/) as unknown,
       });
     }
+  });
+
+  it('a chapter whose processing uses more CPU time than its budget is refused in Arabic, after the page that went over', async () => {
+    const zipPath = join(root, 'pages.zip');
+    const pages = await Promise.all([1, 2, 3, 4].map((n) => makePageJpeg(n, { width: 800, height: 1200 })));
+    await writeFile(zipPath, zipOfPages(pages.map((data, i) => ({ name: `${i + 1}.jpg`, data }))));
+    const source = { method: 'zip' as const, files: [{ path: zipPath, name: 'pages.zip' }] };
+    const storage = new LocalDiskMediaStorage(join(root, 'media'));
+    const stored: string[] = [];
+    const counted = Object.assign(Object.create(storage) as LocalDiskMediaStorage, {
+      put: async (bytes: Buffer, extension: MediaExtension) => {
+        const media = await storage.put(bytes, extension);
+        stored.push(media.key);
+        return media;
+      },
+    });
+
+    // Within the budget (the real one, with the real CPU clock): processed.
+    expect(await processChapterSource(source, { workDir: join(root, 'work'), storage })).toHaveLength(4);
+
+    // One millisecond of CPU: the first page's encode already spends more, so the chapter stops there.
+    const error = await processChapterSource(source, {
+      workDir: join(root, 'work'),
+      storage: counted,
+      budget: { ...CHAPTER_BUDGET, maxCpuMs: 1 },
+    }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(IngestRejection);
+    expect(error).toMatchObject({
+      code: 'chapter_too_large',
+      message: expect.stringMatching(/وقتًا أطول/) as unknown,
+    });
+    // Pages run two at a time: at most the two in flight were stored, never the whole chapter.
+    expect(stored.length).toBeLessThanOrEqual(2);
+  });
+
+  it('the CPU budget counts the process time since the chapter started', () => {
+    let used = 0;
+    const budget = new ChapterBudget({ ...CHAPTER_BUDGET, maxCpuMs: 100 }, () => used);
+    used = 60;
+    expect(() => budget.chargeCpu()).not.toThrow();
+    used = 100;
+    expect(() => budget.chargeCpu()).not.toThrow();
+    used = 101;
+    expect(() => budget.chargeCpu()).toThrow(
+      expect.objectContaining({ code: 'chapter_too_large' }) as unknown as Error,
+    );
   });
 });

@@ -1,18 +1,31 @@
 import sharp, { type Metadata, type Sharp } from 'sharp';
 import { sniffImage } from '../../media/image-sniff';
-import { CHAPTER_BUDGET, PAGE_LIMITS, RENDITION } from './processing.limits';
+import { CHAPTER_BUDGET, type ChapterBudgetLimits, PAGE_LIMITS, RENDITION } from './processing.limits';
 import { IngestRejection } from './processing.types';
 import { reject } from './rejections';
 
+/** CPU time (ms, user + system, every thread) this process has used since `since`. */
+export type CpuClock = (since: NodeJS.CpuUsage) => number;
+const processCpu: CpuClock = (since) => {
+  const used = process.cpuUsage(since);
+  return (used.user + used.system) / 1000;
+};
+
 /**
- * What a chapter's pages have cost so far (CHAPTER_BUDGET), charged from each page's header before it
- * is decoded; the page that would go over refuses the chapter.
+ * What a chapter's pages have cost so far (CHAPTER_BUDGET): pixels and images charged from each
+ * page's header before it is decoded, and the process's CPU time since the chapter started, checked
+ * after each page. The page that goes over refuses the chapter. The CPU time is the whole process's,
+ * which is the chapter's as long as a worker process runs one chapter at a time (as it does).
  */
 export class ChapterBudget {
   private pixels = 0;
   private images = 0;
+  private readonly started = process.cpuUsage();
 
-  constructor(private readonly limits: { maxPixels: number; maxImages: number } = CHAPTER_BUDGET) {}
+  constructor(
+    private readonly limits: ChapterBudgetLimits = CHAPTER_BUDGET,
+    private readonly cpu: CpuClock = processCpu,
+  ) {}
 
   charge(pixels: number, images: number): void {
     this.pixels += pixels;
@@ -20,6 +33,11 @@ export class ChapterBudget {
     if (this.pixels > this.limits.maxPixels || this.images > this.limits.maxImages) {
       throw reject.chapterTooLarge();
     }
+  }
+
+  /** After each page: refuses the chapter once its processing has used more CPU time than allowed. */
+  chargeCpu(): void {
+    if (this.cpu(this.started) > this.limits.maxCpuMs) throw reject.chapterTooSlow();
   }
 }
 

@@ -52,6 +52,7 @@ export async function processChapterSource(
       PAGE_CONCURRENCY,
       async (sourceIndex) => {
         const images = await encodePage(await pages.read(sourceIndex), pages.names[sourceIndex]!, budget);
+        budget.chargeCpu();
         const slices: ProcessedPage[] = [];
         for (const image of images) {
           const media = await storage.put(image.bytes, 'webp');

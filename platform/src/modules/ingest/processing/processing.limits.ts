@@ -43,7 +43,14 @@ export const PAGE_LIMITS = {
 export const CHAPTER_BUDGET = {
   maxPixels: 800_000_000,
   maxImages: 600,
+  /**
+   * CPU time (user + system, every thread) of the worker process while the chapter is processed: the
+   * backstop for what headers cannot predict (a decoder's slow path, a costly lossless attempt). Three
+   * times what the pixel budget allows at its limit, so no chapter within it comes near.
+   */
+  maxCpuMs: 120_000,
 } as const;
+export type ChapterBudgetLimits = { readonly [K in keyof typeof CHAPTER_BUDGET]: number };
 
 /**
  * What the reader is served. One WebP rendition per page at the width the reader lays pages out at

@@ -1,5 +1,6 @@
 import type { IngestFailureCode, UploadMethod } from '@warraq/contracts';
 import type { MediaStorage } from '../../media/media-storage';
+import type { ChapterBudgetLimits } from './processing.limits';
 
 /** The originals of one upload, already durable on disk, in the order the uploader declared them. */
 export interface IngestSource {
@@ -30,7 +31,7 @@ export interface ProcessOptions {
   /** Aborts between pages (worker shutdown hands the job back). */
   signal?: AbortSignal;
   /** What the chapter may cost (CHAPTER_BUDGET unless a test says otherwise). */
-  budget?: { maxPixels: number; maxImages: number };
+  budget?: ChapterBudgetLimits;
 }
 
 /**

@@ -27,6 +27,7 @@ export const reject = {
   zipUnsupportedMethod: naming('zip_corrupt', M.zipUnsupportedMethod),
   zipEncrypted: () => new IngestRejection('zip_encrypted', M.zipEncrypted),
   chapterTooLarge: () => new IngestRejection('chapter_too_large', M.chapterTooLarge),
+  chapterTooSlow: () => new IngestRejection('chapter_too_large', M.chapterTooSlow),
   zipEmpty: () => new IngestRejection('zip_empty', M.zipEmpty),
   zipTooManyPages: () => new IngestRejection('zip_too_many_pages', M.zipTooManyPages),
   zipTooManyEntries: () => new IngestRejection('zip_too_many_pages', M.zipTooManyEntries),
