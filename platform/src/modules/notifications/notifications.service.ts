@@ -6,6 +6,7 @@ import {
   type NotificationListQuery,
   type NotificationListResponse,
   type NotificationType,
+  NOTIFICATION_TEXTS,
   REALTIME_EVENTS,
 } from '@warraq/contracts';
 import type { Db } from '../../database/transactions';
@@ -85,6 +86,63 @@ export class NotificationsService {
       });
     } catch (error) {
       this.logger.warn(`notification ${notification.id} not pushed: ${String(error)}`);
+    }
+  }
+
+  /**
+   * Writes the new-chapter notifications of a fan-out in `db` (see the repository) and returns them
+   * by user, for `deliverMany` once the transaction committed.
+   */
+  async storeChapterNotices(
+    db: Db,
+    recipientsSql: string,
+    recipientsParams: unknown[],
+    notices: readonly { chapterId: number; series: string; number: number; path: string }[],
+  ): Promise<Map<number, Notification[]>> {
+    const rows = await this.notifications.insertChapterNotices(
+      db,
+      recipientsSql,
+      recipientsParams,
+      notices.map((n) => ({
+        chapterId: n.chapterId,
+        title: NOTIFICATION_TEXTS.newChapterTitle,
+        body: NOTIFICATION_TEXTS.newChapterBody(n.series, n.number).slice(0, BODY_MAX),
+        path: n.path,
+      })),
+    );
+    const byUser = new Map<number, Notification[]>();
+    for (const row of rows) {
+      const list = byUser.get(row.user_id) ?? [];
+      list.push(toNotification(row));
+      byUser.set(row.user_id, list);
+    }
+    return byUser;
+  }
+
+  /**
+   * Pushes a fan-out's notifications live: one unread count query for all of them, then each user's
+   * newest one with that count (the bell shows the count; the page lists them all). Best effort,
+   * like `deliver`. Publishes go out in bounded waves so 100,000 users do not open 100,000 at once.
+   */
+  async deliverMany(byUser: ReadonlyMap<number, readonly Notification[]>): Promise<void> {
+    const WAVE = 1_000;
+    const users = [...byUser.keys()];
+    try {
+      for (let i = 0; i < users.length; i += WAVE) {
+        const wave = users.slice(i, i + WAVE);
+        const unread = await this.notifications.unreadOf(wave);
+        await Promise.all(
+          wave.map((userId) => {
+            const list = byUser.get(userId)!;
+            return this.bus.toUser(userId, {
+              event: REALTIME_EVENTS.notification,
+              data: { notification: list[list.length - 1]!, unread: unread.get(userId) ?? 0 },
+            });
+          }),
+        );
+      }
+    } catch (error) {
+      this.logger.warn(`new-chapter notifications not all pushed: ${String(error)}`);
     }
   }
 
