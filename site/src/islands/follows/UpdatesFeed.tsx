@@ -6,26 +6,17 @@ import { failureMessage } from '@/lib/api/api-error';
 import { sharedRealtime } from '@/lib/realtime/realtime';
 import { href, type HrefContext } from '@/lib/site/href';
 import { EmptyState, LoadError, LoadingBlock } from '@/ui/LoadState';
+import { appendGroups, ownTitle } from './updates-groups';
 
 const text = t.updates;
 const dateTime = new Intl.DateTimeFormat('ar-SA', { dateStyle: 'medium', timeStyle: 'short' });
-const numberFormat = new Intl.NumberFormat('ar-SA', { maximumFractionDigits: 2 });
+const numberFormat = new Intl.NumberFormat('ar-SA', { maximumFractionDigits: 2, useGrouping: false });
 
 export interface UpdatesFeedProps {
   /** The site's series type: each reading site shows its own type's chapters. */
   type: SeriesType;
   site: HrefContext;
   languagesHref: string;
-}
-
-/** Adds a page: a series that continues across the page break stays one group. */
-export function appendGroups(shown: UpdateGroup[], page: UpdateGroup[]): UpdateGroup[] {
-  const last = shown[shown.length - 1];
-  const [first, ...rest] = page;
-  if (last && first && last.series.id === first.series.id) {
-    return [...shown.slice(0, -1), { ...last, chapters: [...last.chapters, ...first.chapters] }, ...rest];
-  }
-  return [...shown, ...page];
 }
 
 /**
@@ -116,7 +107,9 @@ export default function UpdatesFeed({ type, site, languagesHref }: UpdatesFeedPr
                       className={`link-hover ${chapter.read ? 'text-base-content/60' : 'font-semibold'}`}
                     >
                       {fmt(text.chapter, { n: numberFormat.format(chapter.number) })}
-                      {chapter.title ? <span dir="auto"> — {chapter.title}</span> : null}
+                      {ownTitle(chapter.title, chapter.number) && (
+                        <span dir="auto"> — {ownTitle(chapter.title, chapter.number)}</span>
+                      )}
                     </a>
                     <span className="badge badge-outline badge-sm">{chapter.language}</span>
                     {chapter.group && (
