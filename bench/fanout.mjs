@@ -24,7 +24,7 @@ const require = createRequire(import.meta.url);
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const FOLLOWERS = Number(process.env.BENCH_FOLLOWERS ?? 100_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
-const APPROVALS = Number(process.env.BENCH_APPROVALS ?? 60);
+const APPROVALS = Number(process.env.BENCH_APPROVALS ?? 150);
 const slot = process.env.WARRAQ_TEST_SLOT ? `_s${process.env.WARRAQ_TEST_SLOT}` : '';
 const databaseUrl =
   process.env.BENCH_DATABASE_URL ?? `postgres://postgres@127.0.0.1:5432/warraq_bench_fanout${slot}`;
@@ -187,6 +187,8 @@ async function main() {
   }
   await db.query('delete from notification where chapter_id = $1', [chapterId]);
   await worker.close();
+  // The fan-out rounds leave dead rows behind: cleared before the timed approvals, not during them.
+  await db.query('vacuum analyze');
 
   // 2. The approve call with and without followers.
   step(`Approving ${APPROVALS} chapters of each series, alternated`);
@@ -238,7 +240,9 @@ async function main() {
   console.log(
     `approve call p99 over ${APPROVALS} each: ${p99.followed.toFixed(1)} ms with ${fmt(FOLLOWERS)} followers, ${p99.unfollowed.toFixed(1)} ms with none`,
   );
-  console.log(`  ratio ${(p99.followed / p99.unfollowed).toFixed(2)}× (target ≤ 1.2×)`);
+  console.log(
+    `  ratio ${(p99.followed / p99.unfollowed).toFixed(2)}× (target ≤ 1.2×); p50 ${p50.followed.toFixed(1)} vs ${p50.unfollowed.toFixed(1)} ms`,
+  );
   process.exit(0);
 }
 

@@ -4,6 +4,7 @@ import {
   FOLLOW_ROUTES,
   MODERATION_ROUTES,
   NOTIFICATION_ROUTES,
+  NotificationEventSchema,
   NotificationListResponseSchema,
   SeriesFollowResponseSchema,
   UpdatesResponseSchema,
@@ -13,6 +14,7 @@ import {
 import { FanoutService } from '../src/modules/follows/fanout.service';
 import { WorkerModule } from '../src/worker.module';
 import { signIn } from './auth-helpers';
+import { connect } from './ws-helpers';
 import { newChapter, newSeries, type TestSeries } from './factories/content.factory';
 import { newUser, type TestUser } from './factories/user.factory';
 import { createTestApp, type TestApp } from './test-app';
@@ -292,6 +294,9 @@ describe('follows, preferences, the updates feed and the new-chapter fan-out', (
         uploader,
         moderationStatus: 'pending',
       });
+      // The first follower is online: the fan-out reaches their socket with the new unread count.
+      const socket = await connect(`ws://127.0.0.1:${t.port}/ws`, { Cookie: cookies[0]! });
+      await socket.next();
       const stillPending = await newChapter(t.orm, {
         series,
         number: 6,
@@ -313,6 +318,14 @@ describe('follows, preferences, the updates feed and the new-chapter fan-out', (
         expect(list.data).toHaveLength(2);
         expect(list.data.every((n) => n.type === 'chapter' && !n.read)).toBe(true);
       }
+      const pushed = NotificationEventSchema.parse(await socket.next());
+      expect(pushed.data.notification).toMatchObject({ type: 'chapter', read: false });
+      expect([dawn.id, night.id].map((id) => `variant=${id}`)).toContainEqual(
+        pushed.data.notification.path!.split('?')[1],
+      );
+      expect(pushed.data.unread).toBeGreaterThanOrEqual(1);
+      expect(everyone[0]!.data.map((n) => n.id)).toContain(pushed.data.notification.id);
+      socket.ws.close();
       expect(hider.data).toHaveLength(1);
       expect(hider.data[0]!.path).toContain(`variant=${dawn.id}`);
       expect(hider.data[0]!.body).toContain(series.title);

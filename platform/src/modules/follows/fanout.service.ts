@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import type { Notification } from '@warraq/contracts';
 import { type Db, Transactions } from '../../database/transactions';
-import { NotificationsService } from '../notifications/notifications.service';
+import { type ChapterNoticeBatch, NotificationsService } from '../notifications/notifications.service';
 import { chapterPath } from '../series/moderation-queue.mapper';
 import { type FanoutChapterRow, FollowsRepository } from './follows.repository';
 import { CHAPTER_RECIPIENTS } from './follows.sql';
@@ -23,9 +22,9 @@ export class FanoutService {
   async fanOutSeries(seriesId: number): Promise<{ chapters: number; notifications: number }> {
     const done = await this.transactions.run(async (tx) => {
       const chapters = await this.follows.takeFanout(tx, seriesId);
-      return { chapters, byUser: await this.store(tx, chapters) };
+      return { chapters, batch: await this.store(tx, chapters) };
     });
-    return this.deliver(done.chapters, done.byUser);
+    return this.deliver(done.chapters, done.batch);
   }
 
   /**
@@ -34,12 +33,12 @@ export class FanoutService {
    */
   async announce(chapterIds: readonly number[]): Promise<{ chapters: number; notifications: number }> {
     const chapters = await this.follows.fanoutChapters(chapterIds);
-    const byUser = await this.transactions.run((tx) => this.store(tx, chapters));
-    return this.deliver(chapters, byUser);
+    const batch = await this.transactions.run((tx) => this.store(tx, chapters));
+    return this.deliver(chapters, batch);
   }
 
-  private async store(tx: Db, chapters: readonly FanoutChapterRow[]): Promise<Map<number, Notification[]>> {
-    if (chapters.length === 0) return new Map();
+  private async store(tx: Db, chapters: readonly FanoutChapterRow[]): Promise<ChapterNoticeBatch | null> {
+    if (chapters.length === 0) return null;
     const ids = JSON.stringify(chapters.map((c) => c.id));
     return this.notifications.storeChapterNotices(
       tx,
@@ -56,11 +55,9 @@ export class FanoutService {
 
   private async deliver(
     chapters: readonly FanoutChapterRow[],
-    byUser: Map<number, Notification[]>,
+    batch: ChapterNoticeBatch | null,
   ): Promise<{ chapters: number; notifications: number }> {
-    await this.notifications.deliverMany(byUser);
-    let notifications = 0;
-    for (const list of byUser.values()) notifications += list.length;
-    return { chapters: chapters.length, notifications };
+    if (batch) await this.notifications.deliverMany(batch);
+    return { chapters: chapters.length, notifications: batch?.written ?? 0 };
   }
 }
