@@ -230,6 +230,10 @@ async function main() {
     followed: percentile(latencies.followed, 99),
     unfollowed: percentile(latencies.unfollowed, 99),
   };
+  const p50 = {
+    followed: percentile(latencies.followed, 50),
+    unfollowed: percentile(latencies.unfollowed, 50),
+  };
   const fmt = (n) => Math.round(n).toLocaleString('en');
   console.log(
     `\nfan-out of one chapter to ${fmt(runs.fanout[0].rows)} followers (${ROUNDS} interleaved rounds, medians)`,
