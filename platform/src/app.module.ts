@@ -11,6 +11,7 @@ import { TransactionsModule } from './database/transactions';
 import { AuthModule } from './modules/auth/auth.module';
 import { CommentsModule } from './modules/comments/comments.module';
 import { IngestModule } from './modules/ingest/ingest.module';
+import { FollowsModule } from './modules/follows/follows.module';
 import { LibraryModule } from './modules/library/library.module';
 import { MediaModule } from './modules/media/media.module';
 import { ModerationModule } from './modules/moderation/moderation.module';
@@ -43,6 +44,7 @@ export class AppModule {
         LibraryModule,
         ModerationModule,
         NotificationsModule,
+        FollowsModule,
         CommentsModule,
         PointsModule,
         ProfileModule,

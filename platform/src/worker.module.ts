@@ -7,6 +7,7 @@ import { RedisModule } from './common/redis/redis.module';
 import { mikroOrmConfig } from './database/mikro-orm.config';
 import { TransactionsModule } from './database/transactions';
 import { bullConnection, bullPrefix } from './jobs/bullmq-connection';
+import { FollowsWorkerModule } from './modules/follows/follows.module';
 import { IngestWorkerModule } from './modules/ingest/ingest-worker.module';
 import { MaintenanceModule } from './modules/maintenance/maintenance.module';
 import { MediaStorageModule } from './modules/media/media-storage.module';
@@ -26,6 +27,7 @@ export class WorkerModule {
         MaintenanceModule,
         MediaStorageModule,
         IngestWorkerModule,
+        FollowsWorkerModule,
       ],
     };
   }

@@ -12,6 +12,7 @@ import {
   MEDIA_ROUTES,
   MODERATION_ROUTES,
   NOTIFICATION_ROUTES,
+  FOLLOW_ROUTES,
   POINTS_ROUTES,
   PROFILE_ROUTES,
   routePath,
@@ -166,6 +167,37 @@ const MATRIX: readonly Row[] = [
   // notifications
   { route: NOTIFICATION_ROUTES.list, call: {}, expect: SIGNED_IN_200 },
   { route: NOTIFICATION_ROUTES.markRead, call: { body: {} }, expect: SIGNED_IN_400 },
+
+  // follows
+  { route: FOLLOW_ROUTES.seriesState, call: (f) => ({ params: { id: f.series.id } }), expect: SIGNED_IN_200 },
+  {
+    route: FOLLOW_ROUTES.followSeries,
+    call: (f) => ({ params: { id: f.series.id } }),
+    expect: SIGNED_IN_200,
+  },
+  {
+    route: FOLLOW_ROUTES.unfollowSeries,
+    call: (f) => ({ params: { id: f.series.id } }),
+    expect: SIGNED_IN_200,
+  },
+  {
+    route: FOLLOW_ROUTES.userState,
+    call: (f) => ({ params: { id: f.bystander.id } }),
+    expect: SIGNED_IN_200,
+  },
+  {
+    route: FOLLOW_ROUTES.followUser,
+    call: (f) => ({ params: { id: f.bystander.id } }),
+    expect: SIGNED_IN_200,
+  },
+  {
+    route: FOLLOW_ROUTES.unfollowUser,
+    call: (f) => ({ params: { id: f.bystander.id } }),
+    expect: SIGNED_IN_200,
+  },
+  { route: FOLLOW_ROUTES.preferences, call: {}, expect: SIGNED_IN_200 },
+  { route: FOLLOW_ROUTES.savePreferences, call: { body: { languages: ['XX'] } }, expect: SIGNED_IN_400 },
+  { route: FOLLOW_ROUTES.updates, call: {}, expect: SIGNED_IN_200 },
 
   // comments
   {

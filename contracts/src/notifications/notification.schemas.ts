@@ -55,6 +55,8 @@ export const NOTIFICATION_TEXTS = {
     reason ? `تم رفض «${title}». السبب: ${reason}` : `تم رفض «${title}».`,
   approvedTitle: 'تم قبول المحتوى',
   approvedBody: (title: string) => `تم قبول «${title}» ونشره.`,
+  newChapterTitle: 'فصل جديد',
+  newChapterBody: (series: string, chapterNumber: number) => `صدر الفصل ${chapterNumber} من «${series}».`,
   deletedTitle: 'تم حذف المحتوى',
   deletedBody: (title: string, reason: string | null) =>
     reason ? `تم حذف «${title}». السبب: ${reason}` : `تم حذف «${title}».`,

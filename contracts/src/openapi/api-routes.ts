@@ -5,6 +5,7 @@ import { CONTENT_ROUTES } from '../content/content.routes.js';
 import { INGEST_ROUTES } from '../ingest/ingest.routes.js';
 import { MEDIA_ROUTES } from '../media/media.routes.js';
 import { MODERATION_ROUTES } from '../moderation/moderation.routes.js';
+import { FOLLOW_ROUTES } from '../follows/follows.routes.js';
 import { NOTIFICATION_ROUTES } from '../notifications/notification.routes.js';
 import { POINTS_ROUTES } from '../points/points.routes.js';
 import { PROFILE_ROUTES } from '../profile/profile.routes.js';
@@ -22,6 +23,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   MODERATION_ROUTES,
   MEDIA_ROUTES,
   NOTIFICATION_ROUTES,
+  FOLLOW_ROUTES,
   COMMENT_ROUTES,
   PROFILE_ROUTES,
   POINTS_ROUTES,

@@ -50,6 +50,7 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   Moderation: 'Review of submitted series and chapters',
   Media: 'Cover uploads and stored images',
   Notifications: "The signed-in user's notifications",
+  Follows: 'Follows of series and users, language and group preferences, and the updates feed',
   Comments: 'Threaded comments on series and chapters, and their likes',
   Profile: "The signed-in user's statistics, activity and badges",
   Points: 'The points ledger: balances, history and awards',

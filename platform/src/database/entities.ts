@@ -1,4 +1,11 @@
 import { ReadingProgressEntity } from '../modules/library/reading-progress.entity';
+import { ChapterReadEntity } from '../modules/library/chapter-read.entity';
+import {
+  ChapterFanoutEntity,
+  ReaderPreferenceEntity,
+  SeriesFollowEntity,
+  UserFollowEntity,
+} from '../modules/follows/follows.entities';
 import { ApiTokenEntity } from '../modules/auth/api-token.entity';
 import { ChapterLikeEntity, FavoriteEntity, RatingEntity } from '../modules/reactions/reaction.entities';
 import { ChapterViewEntity } from '../modules/series/chapter-view.entity';
@@ -48,4 +55,9 @@ export const ENTITIES = [
   CommentRecordEntity,
   CommentLikeEntity,
   PointsEntryRecordEntity,
+  ChapterReadEntity,
+  SeriesFollowEntity,
+  UserFollowEntity,
+  ReaderPreferenceEntity,
+  ChapterFanoutEntity,
 ];

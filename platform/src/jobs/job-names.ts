@@ -2,6 +2,7 @@
 export const QUEUES = {
   maintenance: 'maintenance',
   ingest: 'ingest',
+  follows: 'follows',
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 
@@ -10,6 +11,7 @@ export const JOBS = {
   uploadsPurgeAbandoned: 'uploads.purge-abandoned',
   mediaSweep: 'media.sweep',
   chapterIngest: 'chapter.ingest',
+  chaptersFanout: 'chapters.fanout',
 } as const;
 
 /** Job name → payload. A processor switches over these names exhaustively. */
@@ -19,6 +21,8 @@ export interface JobPayloads {
   [JOBS.mediaSweep]: Record<string, never>;
   /** The job id is the upload id too, so BullMQ itself refuses a second job for one upload. */
   [JOBS.chapterIngest]: { uploadId: string };
+  /** Announces every approved chapter of the series still waiting in `chapter_fanout`. */
+  [JOBS.chaptersFanout]: { seriesId: number };
 }
 export type JobName = keyof JobPayloads;
 
@@ -28,6 +32,7 @@ export const JOB_QUEUE = {
   [JOBS.uploadsPurgeAbandoned]: QUEUES.maintenance,
   [JOBS.mediaSweep]: QUEUES.maintenance,
   [JOBS.chapterIngest]: QUEUES.ingest,
+  [JOBS.chaptersFanout]: QUEUES.follows,
 } as const satisfies { [N in JobName]: QueueName };
 
 /** The jobs of one queue: what its processor must handle. */

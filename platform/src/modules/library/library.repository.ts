@@ -31,4 +31,12 @@ export class LibraryRepository {
       [userId, seriesId, chapterId, page],
     );
   }
+
+  /** Marks a chapter variant read for the reader (opening it is reading it); repeating changes nothing. */
+  async markRead(userId: number, chapterId: number): Promise<void> {
+    await this.run(
+      'insert into chapter_read (user_id, chapter_id) values (?, ?) on conflict (user_id, chapter_id) do nothing',
+      [userId, chapterId],
+    );
+  }
 }

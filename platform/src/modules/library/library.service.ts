@@ -15,7 +15,10 @@ export class LibraryService {
     private readonly users: UsersRepository,
   ) {}
 
-  /** Where the reader stopped (one row per series), and their reading mode when given. */
+  /**
+   * Where the reader stopped (one row per series), and their reading mode when given. The chapter
+   * counts as read from here on (the updates feed and the chapter lists show it).
+   */
   async saveProgress(actor: AuthUser, body: ProgressInput): Promise<ProgressResponse> {
     const viewer = viewerOf(actor);
     const chapter = await this.chapters.access(body.chapterId);
@@ -23,6 +26,7 @@ export class LibraryService {
       throw ApiError.notFound(CONTENT_MESSAGES.chapterNotFound);
     }
     await this.library.saveProgress(actor.id, chapter.series_id, chapter.id, body.page);
+    await this.library.markRead(actor.id, chapter.id);
     if (body.readingMode) await this.users.setReadingMode(actor.id, body.readingMode);
     return { success: true };
   }

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { IngestCoreModule } from '../ingest/ingest-core.module';
+import { FollowsModule } from '../follows/follows.module';
 import { NotificationsModule } from '../notifications/notifications.module';
 import { PointsModule } from '../points/points.module';
 import { SeriesModule } from '../series/series.module';
@@ -9,7 +10,7 @@ import { ModerationService } from './moderation.service';
 
 /** Approve, reject and delete of series and chapters, the moderation log and the pending counts. */
 @Module({
-  imports: [SeriesModule, NotificationsModule, IngestCoreModule, PointsModule],
+  imports: [SeriesModule, NotificationsModule, FollowsModule, IngestCoreModule, PointsModule],
   controllers: [ModerationController],
   providers: [ModerationRepository, ModerationService],
 })

@@ -14,6 +14,7 @@ import {
 } from '@warraq/contracts';
 import { ApiError } from '../../common/http/api-error';
 import { type Db, Transactions } from '../../database/transactions';
+import { FollowsService } from '../follows/follows.service';
 import { IngestRepository } from '../ingest/ingest.repository';
 import { IngestWorkspace } from '../ingest/ingest-workspace';
 import { MediaCollector } from '../media/media-collector';
@@ -126,6 +127,7 @@ export class ModerationService {
     private readonly version: ContentVersion,
     private readonly homeFeed: HomeFeedService,
     private readonly points: PointsService,
+    private readonly follows: FollowsService,
   ) {}
 
   async act(actor: AuthUser, request: ActionRequest): Promise<ModerationActionResponse> {
@@ -194,6 +196,8 @@ export class ModerationService {
           throw conflict(MODERATION_MESSAGES.duplicateVariant);
         }
         await this.chapters.setModerationStatus(tx, item.id, status);
+        // Followers hear of it from the worker, after the commit: never from inside this request.
+        if (status === 'approved') await this.follows.queueFanout(tx, item.id, item.seriesId);
         // The series' chapter count, latest number and last chapter time count approved chapters only.
         await this.series.refreshChapterStats(item.seriesId, tx);
       }
@@ -250,6 +254,9 @@ export class ModerationService {
     });
     if (done.notification)
       await this.notifications.deliver(done.notification.userId, done.notification.stored);
+    if (action === 'approve' && done.item.contentType === 'chapter') {
+      await this.follows.announceLater(done.item.seriesId);
+    }
     await this.queue.announce(CHANGE[action], {
       id: done.item.id,
       contentType: done.item.contentType,

@@ -1,5 +1,6 @@
 import { defineEntity, p } from '@mikro-orm/core';
 import type { NotificationType } from '@warraq/contracts';
+import { Chapter } from '../series/chapter.entity';
 import { User } from '../users/user.entity';
 import { createdAtColumn } from '../../database/timestamp-columns';
 
@@ -15,6 +16,8 @@ export const UserNotificationEntity = defineEntity({
     body: p.string().length(2000),
     /** Site path the notification opens, or null. */
     path: p.string().length(500).nullable(),
+    /** The new chapter a `chapter` notification announces: one per reader and chapter. */
+    chapter: () => p.manyToOne(Chapter).deleteRule('cascade').nullable().ref(),
     readAt: p.datetime().fieldName('read_at').nullable(),
     createdAt: createdAtColumn(),
   },

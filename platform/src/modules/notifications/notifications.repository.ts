@@ -37,6 +37,47 @@ export class NotificationsRepository {
     return rows[0]!;
   }
 
+  /**
+   * One `chapter` notification for each `(user_id, chapter_id)` row `recipientsSql` selects, with its
+   * chapter's texts from `notices`, as one INSERT … SELECT. The unique (user, chapter) index makes a
+   * repeated fan-out add nothing. Answers the rows written now as `[user, id, chapter]` (the texts are
+   * the caller's already) and the time they were written (the transaction's, the same for all).
+   */
+  async insertChapterNotices(
+    db: Db,
+    recipientsSql: string,
+    recipientsParams: unknown[],
+    notices: readonly { chapterId: number; title: string; body: string; path: string }[],
+  ): Promise<{ rows: { user_id: number; id: number; chapter_id: number }[]; createdAt: string }> {
+    const rows = await db.execute<{ user_id: number; id: number; chapter_id: number }[]>(
+      `insert into notification (user_id, chapter_id, type, title, body, path)
+       select r.user_id, n.chapter_id, 'chapter', n.title, n.body, n.path
+       from (${recipientsSql}) r
+       join jsonb_to_recordset(?::jsonb) as n(chapter_id int, title text, body text, path text)
+         on n.chapter_id = r.chapter_id
+       on conflict (user_id, chapter_id) where chapter_id is not null do nothing
+       returning user_id, id, chapter_id`,
+      [
+        ...recipientsParams,
+        JSON.stringify(
+          notices.map((n) => ({ chapter_id: n.chapterId, title: n.title, body: n.body, path: n.path })),
+        ),
+      ],
+    );
+    const at = await db.execute<{ now: Date | string }[]>('select now() as now');
+    return { rows, createdAt: new Date(at[0]!.now).toISOString() };
+  }
+
+  /** Unread counts of many users at once (users with none are left out). */
+  async unreadOf(userIds: readonly number[]): Promise<Map<number, number>> {
+    const rows = await this.em.execute<{ user_id: number; n: number }[]>(
+      `select user_id, count(*)::int as n from notification
+       where user_id = any(${INT_ARRAY}) and read_at is null group by user_id`,
+      [JSON.stringify(userIds)],
+    );
+    return new Map(rows.map((r) => [r.user_id, r.n]));
+  }
+
   async unread(userId: number): Promise<number> {
     const rows = await this.em.execute<{ n: number }[]>(
       'select count(*)::int as n from notification where user_id = ? and read_at is null',

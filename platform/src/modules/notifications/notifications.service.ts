@@ -6,11 +6,19 @@ import {
   type NotificationListQuery,
   type NotificationListResponse,
   type NotificationType,
+  NOTIFICATION_TEXTS,
   REALTIME_EVENTS,
 } from '@warraq/contracts';
 import type { Db } from '../../database/transactions';
 import { RealtimeBus } from '../realtime/realtime-bus';
 import { type NotificationRow, NotificationsRepository } from './notifications.repository';
+
+/** A fan-out's written notifications: `[user, id, chapter]` rows and each chapter's shared fields. */
+export interface ChapterNoticeBatch {
+  written: number;
+  rows: [userId: number, id: number, chapterId: number][];
+  shared: Map<number, Omit<Notification, 'id'>>;
+}
 
 export interface NotificationInput {
   type: NotificationType;
@@ -85,6 +93,71 @@ export class NotificationsService {
       });
     } catch (error) {
       this.logger.warn(`notification ${notification.id} not pushed: ${String(error)}`);
+    }
+  }
+
+  /**
+   * Writes the new-chapter notifications of a fan-out in `db` (see the repository); `deliverMany`
+   * pushes the batch once the transaction committed.
+   */
+  async storeChapterNotices(
+    db: Db,
+    recipientsSql: string,
+    recipientsParams: unknown[],
+    notices: readonly { chapterId: number; series: string; number: number; path: string }[],
+  ): Promise<ChapterNoticeBatch> {
+    const texts = notices.map((n) => ({
+      chapterId: n.chapterId,
+      title: NOTIFICATION_TEXTS.newChapterTitle,
+      body: NOTIFICATION_TEXTS.newChapterBody(n.series, n.number).slice(0, BODY_MAX),
+      path: n.path,
+    }));
+    const { rows, createdAt } = await this.notifications.insertChapterNotices(
+      db,
+      recipientsSql,
+      recipientsParams,
+      texts,
+    );
+    const shared = new Map<number, Omit<Notification, 'id'>>(
+      texts.map((n) => [
+        n.chapterId,
+        { type: 'chapter', title: n.title, body: n.body, path: n.path, read: false, created_at: createdAt },
+      ]),
+    );
+    return { written: rows.length, rows: rows.map((r) => [r.user_id, r.id, r.chapter_id]), shared };
+  }
+
+  /**
+   * Pushes a fan-out live: each user hears once, of their newest notification of the batch, with
+   * their unread count (one count query per wave of users). A wave goes out as one bus message per
+   * chapter, not one per user, so 100,000 followers cost a few dozen publishes. Best effort, like
+   * `deliver`.
+   */
+  async deliverMany(batch: ChapterNoticeBatch): Promise<void> {
+    const WAVE = 5_000;
+    const newest = new Map<number, [id: number, chapterId: number]>();
+    for (const [userId, id, chapterId] of batch.rows) {
+      const seen = newest.get(userId);
+      if (!seen || seen[0] < id) newest.set(userId, [id, chapterId]);
+    }
+    const users = [...newest.keys()];
+    try {
+      for (let i = 0; i < users.length; i += WAVE) {
+        const wave = users.slice(i, i + WAVE);
+        const unread = await this.notifications.unreadOf(wave);
+        const byChapter = new Map<number, [number, number, number][]>();
+        for (const userId of wave) {
+          const [id, chapterId] = newest.get(userId)!;
+          const entries = byChapter.get(chapterId) ?? [];
+          entries.push([userId, id, unread.get(userId) ?? 0]);
+          byChapter.set(chapterId, entries);
+        }
+        for (const [chapterId, entries] of byChapter) {
+          await this.bus.toUsers(batch.shared.get(chapterId)!, entries);
+        }
+      }
+    } catch (error) {
+      this.logger.warn(`new-chapter notifications not all pushed: ${String(error)}`);
     }
   }
 

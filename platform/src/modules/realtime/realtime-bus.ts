@@ -1,5 +1,5 @@
 import { Injectable, Logger, Module } from '@nestjs/common';
-import type { ServerEvent } from '@warraq/contracts';
+import { NotificationSchema, type Notification, type ServerEvent } from '@warraq/contracts';
 import { z } from 'zod';
 import { RedisService } from '../../common/redis/redis.service';
 
@@ -12,6 +12,16 @@ export const BusTargetSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('staff') }),
   z.object({ kind: z.literal('close'), userId: z.number().int() }),
   z.object({ kind: z.literal('close-sessions'), sessionHashes: z.array(z.string()) }),
+  /**
+   * One notification sent to many users at once (a new chapter's fan-out): the shared fields once,
+   * and per user the id of their own row and their unread count. Each process builds the
+   * `notification` event only for the users whose sockets it holds.
+   */
+  z.object({
+    kind: z.literal('notices'),
+    notification: NotificationSchema.omit({ id: true }),
+    entries: z.array(z.tuple([z.number().int(), z.number().int(), z.number().int()])),
+  }),
 ]);
 export type BusTarget = z.infer<typeof BusTargetSchema>;
 
@@ -37,6 +47,12 @@ export class RealtimeBus {
 
   toUser(userId: number, event: ServerEvent): Promise<void> {
     return this.publish({ target: { kind: 'user', userId }, event });
+  }
+
+  /** One shared notification to many users: `entries` are `[userId, notificationId, unread]`. */
+  toUsers(notification: Omit<Notification, 'id'>, entries: [number, number, number][]): Promise<void> {
+    if (entries.length === 0) return Promise.resolve();
+    return this.publish({ target: { kind: 'notices', notification, entries }, event: null });
   }
 
   toStaff(event: ServerEvent): Promise<void> {

@@ -142,6 +142,11 @@ export class RealtimeGateway
   }
 
   /** Sends to every socket of one user on this process; returns how many got it. */
+  /** Whether this process holds a socket of the user. */
+  hasUser(userId: number): boolean {
+    return this.socketsByUser.has(userId);
+  }
+
   sendToUser(userId: number, message: unknown): number {
     const sockets = this.socketsByUser.get(userId);
     if (!sockets) return 0;

@@ -1,5 +1,6 @@
 import { Inject, Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import type { Redis } from 'ioredis';
+import { REALTIME_EVENTS } from '@warraq/contracts';
 import { z } from 'zod';
 import { outageLogger } from '../../common/redis/outage-log';
 import { createRedisClient } from '../../common/redis/redis.service';
@@ -56,6 +57,14 @@ export class RealtimeRelay implements OnModuleInit, OnApplicationShutdown {
     if (target.kind === 'close') this.gateway.closeUser(target.userId);
     else if (target.kind === 'close-sessions') this.gateway.closeSessions(target.sessionHashes);
     else if (target.kind === 'staff') this.gateway.sendToStaff(event);
-    else this.gateway.sendToUser(target.userId, event);
+    else if (target.kind === 'notices') {
+      for (const [userId, id, unread] of target.entries) {
+        if (!this.gateway.hasUser(userId)) continue;
+        this.gateway.sendToUser(userId, {
+          event: REALTIME_EVENTS.notification,
+          data: { notification: { ...target.notification, id }, unread },
+        });
+      }
+    } else this.gateway.sendToUser(target.userId, event);
   }
 }

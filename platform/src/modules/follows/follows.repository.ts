@@ -1,0 +1,221 @@
+import { EntityManager } from '@mikro-orm/postgresql';
+import { Injectable } from '@nestjs/common';
+import type { ChapterLanguage, ModerationStatus, SeriesType } from '@warraq/contracts';
+import type { Db } from '../../database/transactions';
+import { INT_ARRAY, WANTS_CHAPTER } from './follows.sql';
+
+export interface GroupPrefs {
+  preferredGroups: string[];
+  hiddenGroups: string[];
+}
+
+export interface UpdateRow {
+  id: number;
+  number: number;
+  title: string | null;
+  language: ChapterLanguage;
+  translation_group: string | null;
+  published_at: Date | string;
+  series_id: number;
+  slug: string;
+  series_title: string;
+  cover_key: string | null;
+  read: boolean;
+  /** The row's sort key, for the next page's cursor. */
+  sort_key: unknown[];
+}
+
+export interface FanoutChapterRow {
+  id: number;
+  number: number;
+  slug: string;
+  series_title: string;
+}
+
+/** Follows, reading preferences and the fan-out's waiting list (raw SQL: upserts and set-based reads). */
+@Injectable()
+export class FollowsRepository {
+  constructor(private readonly em: EntityManager) {}
+
+  private run<T>(sql: string, params: unknown[] = [], db: Db = this.em): Promise<T[]> {
+    return db.execute<T[]>(sql, params as never[]);
+  }
+
+  async seriesVisibility(
+    seriesId: number,
+  ): Promise<{ moderation_status: ModerationStatus; created_by: number | null } | null> {
+    const rows = await this.run<{ moderation_status: ModerationStatus; created_by: number | null }>(
+      'select moderation_status, created_by from series where id = ?',
+      [seriesId],
+    );
+    return rows[0] ?? null;
+  }
+
+  async userExists(userId: number): Promise<boolean> {
+    const rows = await this.run<{ found: number }>('select 1 as found from "user" where id = ?', [userId]);
+    return rows.length > 0;
+  }
+
+  /**
+   * Follows the series; with `prefs`, also sets its group preferences. One statement, so any number
+   * of the same request at once leave one row.
+   */
+  async followSeries(userId: number, seriesId: number, prefs: GroupPrefs | null): Promise<void> {
+    if (prefs) {
+      await this.run(
+        `insert into series_follow (user_id, series_id, preferred_groups, hidden_groups)
+         values (?, ?, array(select jsonb_array_elements_text(?::jsonb)), array(select jsonb_array_elements_text(?::jsonb)))
+         on conflict (user_id, series_id) do update
+           set preferred_groups = excluded.preferred_groups, hidden_groups = excluded.hidden_groups`,
+        [userId, seriesId, JSON.stringify(prefs.preferredGroups), JSON.stringify(prefs.hiddenGroups)],
+      );
+    } else {
+      await this.run(
+        'insert into series_follow (user_id, series_id) values (?, ?) on conflict (user_id, series_id) do nothing',
+        [userId, seriesId],
+      );
+    }
+  }
+
+  async unfollowSeries(userId: number, seriesId: number): Promise<void> {
+    await this.run('delete from series_follow where user_id = ? and series_id = ?', [userId, seriesId]);
+  }
+
+  async seriesState(
+    userId: number,
+    seriesId: number,
+  ): Promise<{ follow: GroupPrefs | null; followers: number }> {
+    const [mine, counted] = await Promise.all([
+      this.run<{ preferred_groups: string[]; hidden_groups: string[] }>(
+        'select preferred_groups, hidden_groups from series_follow where user_id = ? and series_id = ?',
+        [userId, seriesId],
+      ),
+      this.run<{ n: number }>('select count(*)::int as n from series_follow where series_id = ?', [seriesId]),
+    ]);
+    const row = mine[0];
+    return {
+      follow: row ? { preferredGroups: row.preferred_groups, hiddenGroups: row.hidden_groups } : null,
+      followers: counted[0]?.n ?? 0,
+    };
+  }
+
+  async followUser(followerId: number, followeeId: number): Promise<void> {
+    await this.run(
+      'insert into user_follow (follower_id, followee_id) values (?, ?) on conflict (follower_id, followee_id) do nothing',
+      [followerId, followeeId],
+    );
+  }
+
+  async unfollowUser(followerId: number, followeeId: number): Promise<void> {
+    await this.run('delete from user_follow where follower_id = ? and followee_id = ?', [
+      followerId,
+      followeeId,
+    ]);
+  }
+
+  async userState(
+    followerId: number,
+    followeeId: number,
+  ): Promise<{ following: boolean; followers: number }> {
+    const rows = await this.run<{ following: boolean; followers: number }>(
+      `select exists(select 1 from user_follow where follower_id = ? and followee_id = ?) as following,
+              (select count(*)::int from user_follow where followee_id = ?) as followers`,
+      [followerId, followeeId, followeeId],
+    );
+    return rows[0] ?? { following: false, followers: 0 };
+  }
+
+  async languages(userId: number): Promise<ChapterLanguage[]> {
+    const rows = await this.run<{ languages: ChapterLanguage[] }>(
+      'select languages from reader_preference where user_id = ?',
+      [userId],
+    );
+    return rows[0]?.languages ?? [];
+  }
+
+  async setLanguages(userId: number, languages: readonly ChapterLanguage[]): Promise<void> {
+    await this.run(
+      `insert into reader_preference (user_id, languages) values (?, array(select jsonb_array_elements_text(?::jsonb)))
+       on conflict (user_id) do update set languages = excluded.languages, updated_at = now()`,
+      [userId, JSON.stringify(languages)],
+    );
+  }
+
+  /** Puts an approved chapter on the fan-out's waiting list, in the approval's transaction. */
+  async queueFanout(tx: Db, chapterId: number, seriesId: number): Promise<void> {
+    await this.run(
+      'insert into chapter_fanout (chapter_id, series_id) values (?, ?) on conflict (chapter_id) do nothing',
+      [chapterId, seriesId],
+      tx,
+    );
+  }
+
+  /**
+   * Takes the series' waiting chapters off the list (in the fan-out's transaction: a failed fan-out
+   * puts them back by rolling back), with what their notifications say. Two fan-outs of one series at
+   * once: the second waits on the first's row locks and then finds nothing.
+   */
+  async takeFanout(tx: Db, seriesId: number): Promise<FanoutChapterRow[]> {
+    return this.run<FanoutChapterRow>(
+      `with taken as (delete from chapter_fanout where series_id = ? returning chapter_id)
+       select c.id, c.number::float8 as number, s.slug, s.title as series_title
+       from taken t join chapter c on c.id = t.chapter_id join series s on s.id = c.series_id
+       where c.moderation_status = 'approved'
+       order by c.number, c.id`,
+      [seriesId],
+      tx,
+    );
+  }
+
+  /** What the notifications of these chapters say (any status: the recipients query keeps the approved). */
+  async fanoutChapters(chapterIds: readonly number[]): Promise<FanoutChapterRow[]> {
+    return this.run<FanoutChapterRow>(
+      `select c.id, c.number::float8 as number, s.slug, s.title as series_title
+       from chapter c join series s on s.id = c.series_id
+       where c.id = any(${INT_ARRAY}) order by c.number, c.id`,
+      [JSON.stringify(chapterIds)],
+    );
+  }
+
+  /** Series with chapters waiting longer than `olderThanMs`: their job was lost (Redis restarted). */
+  async staleFanoutSeries(olderThanMs: number): Promise<number[]> {
+    const rows = await this.run<{ series_id: number }>(
+      `select distinct series_id from chapter_fanout
+       where queued_at < now() - make_interval(secs => ?::float8 / 1000) limit 1000`,
+      [olderThanMs],
+    );
+    return rows.map((r) => r.series_id);
+  }
+
+  /**
+   * One page of the reader's feed for a series type: approved chapters of followed series and of
+   * followed users, that their preferences want, newest first, after the `after` sort key.
+   */
+  async updates(
+    userId: number,
+    type: SeriesType,
+    after: [string, number] | null,
+    limit: number,
+  ): Promise<UpdateRow[]> {
+    return this.run<UpdateRow>(
+      `select c.id, c.number::float8 as number, c.title, c.language, c.translation_group, c.published_at,
+              s.id as series_id, s.slug, s.title as series_title, s.cover_key,
+              (cr.user_id is not null) as read,
+              json_build_array(c.published_at, c.id) as sort_key
+       from chapter c
+       join series s on s.id = c.series_id
+       left join series_follow f on f.user_id = ? and f.series_id = c.series_id
+       left join reader_preference rp on rp.user_id = ?
+       left join chapter_read cr on cr.user_id = ? and cr.chapter_id = c.id
+       where c.moderation_status = 'approved' and c.published_at is not null
+         and s.moderation_status = 'approved' and s.type = ?
+         and (f.user_id is not null
+              or c.uploader_id in (select followee_id from user_follow where follower_id = ?))
+         and ${WANTS_CHAPTER}
+         ${after ? 'and (c.published_at, c.id) < (?::timestamptz, ?)' : ''}
+       order by c.published_at desc, c.id desc
+       limit ?`,
+      [userId, userId, userId, type, userId, ...(after ?? []), limit],
+    );
+  }
+}

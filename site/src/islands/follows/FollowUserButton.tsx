@@ -1,0 +1,70 @@
+import { useEffect, useState } from 'react';
+import type { UserFollowState } from '@warraq/contracts';
+import { fmt, formatNumber, t } from '@/i18n';
+import { fetchUserFollow, setUserFollow } from '@/lib/api/follows';
+import { runOptimisticToggle } from '@/lib/content/optimistic-toggle';
+import { showToast } from '@/stores/toasts';
+import { useHydrated } from '@/ui/use-hydrated';
+
+const text = t.follows;
+
+export interface FollowUserButtonProps {
+  userId: number;
+  username: string;
+  signedIn: boolean;
+}
+
+/** Follow an uploader or translator: their newly approved chapters reach /updates and the bell. */
+export default function FollowUserButton({ userId, username, signedIn }: FollowUserButtonProps) {
+  const hydrated = useHydrated();
+  const [state, setState] = useState<UserFollowState>({ following: false, followers: 0 });
+  const [loaded, setLoaded] = useState(!signedIn);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    if (!signedIn) return;
+    let live = true;
+    fetchUserFollow(userId)
+      .then((answer) => live && setState(answer))
+      .catch(() => undefined)
+      .finally(() => live && setLoaded(true));
+    return () => {
+      live = false;
+    };
+  }, [userId, signedIn]);
+
+  function handleToggle() {
+    const following = state.following;
+    return runOptimisticToggle({
+      signedIn,
+      loginMessage: text.loginToFollowUser,
+      current: state,
+      optimistic: { following: !following, followers: state.followers + (following ? -1 : 1) },
+      set: setState,
+      setBusy,
+      request: () => setUserFollow(userId, !following),
+      settle: (answer) => answer,
+      onSuccess: (answer) => showToast({ title: answer.following ? text.userFollowed : text.userUnfollowed }),
+    });
+  }
+
+  return (
+    <div className="flex flex-wrap items-center gap-2 text-sm">
+      <span dir="auto">{username}</span>
+      <button
+        type="button"
+        className={`btn btn-xs ${state.following ? 'btn-accent' : 'btn-outline btn-accent'}`}
+        aria-pressed={state.following}
+        disabled={!hydrated || !loaded || busy}
+        onClick={handleToggle}
+      >
+        {state.following ? text.unfollowUser : text.followUser}
+      </button>
+      {loaded && signedIn && (
+        <span className="text-base-content/70">
+          {fmt(text.followers, { count: formatNumber(state.followers) })}
+        </span>
+      )}
+    </div>
+  );
+}
