@@ -199,6 +199,31 @@ export const SeriesListResponseSchema = z.object({
 });
 export type SeriesListResponse = z.infer<typeof SeriesListResponseSchema>;
 
+/**
+ * `/search?q=` of every reading site: the catalogue's Arabic-folded fuzzy search over all four
+ * types, one type's page of results (`type`, else every type) with the count of each type beside it.
+ */
+export const SearchQuerySchema = z.object({
+  q: z.string().trim().min(1, 'يرجى إدخال نص البحث').max(100, 'نص البحث طويل جدًا'),
+  type: SeriesTypeSchema.optional(),
+  page: pageNumber(1, 100_000),
+  limit: pageNumber(CONTENT_LIMITS.mangaListPageSize, CONTENT_LIMITS.listLimitMax),
+});
+export type SearchQuery = z.infer<typeof SearchQuerySchema>;
+
+export const SearchResponseSchema = z.object({
+  data: z.array(SeriesSummarySchema),
+  meta: ListMetaSchema,
+  /** How many approved series of each type match, whatever `type` was asked. */
+  facets: z.object({
+    manga: z.number().int(),
+    manhua: z.number().int(),
+    manhwa: z.number().int(),
+    novel: z.number().int(),
+  }),
+});
+export type SearchResponse = z.infer<typeof SearchResponseSchema>;
+
 export const MangaListQuerySchema = z.object({ search: searchText, page: pageNumber(1, 100_000) });
 
 /** Spec §7 GET /api/manga: `{data: [manga]}` (also fills the add-chapter form's select). */

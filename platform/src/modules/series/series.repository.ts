@@ -242,6 +242,16 @@ export class SeriesRepository {
     return rows[0]?.total ?? 0;
   }
 
+  /** How many rows of a listing each type has (the search page's facets), in one grouped scan. */
+  async countByType(filter: Omit<SeriesListFilter, 'type'>): Promise<Partial<Record<SeriesType, number>>> {
+    const { whereSql, params } = this.listing({ ...filter, type: undefined });
+    const rows = await this.run<{ type: SeriesType; total: number }>(
+      `select s.type, count(*)::int as total from series s where ${whereSql} group by s.type`,
+      params,
+    );
+    return Object.fromEntries(rows.map((row) => [row.type, row.total]));
+  }
+
   /** Approved series created in the last 90 days, by views and likes. */
   popularNew(limit: number, type?: SeriesType): Promise<SeriesSummaryRow[]> {
     const only = ofType(type);

@@ -11,6 +11,8 @@ import {
   type ListContentQuery,
   type MangaListQuery,
   type MangaListResponse,
+  type SearchQuery,
+  type SearchResponse,
   normalizeSearchText,
   type SeriesDetailResponse,
   type SeriesListResponse,
@@ -95,6 +97,29 @@ export class SeriesService {
         prevCursor: keyset && first && query.page > 1 ? encodeCursor(first.sort_key) : null,
       },
     };
+  }
+
+  /**
+   * `/search?q=`: one type's page of matches (every type's when none is asked) and the count of each
+   * type. The counts come from one grouped query; the page's total is its type's count.
+   */
+  async search(query: SearchQuery): Promise<SearchResponse> {
+    const search = normalizeSearchText(query.q);
+    const facets = { manga: 0, manhua: 0, manhwa: 0, novel: 0 };
+    if (!search) return { data: [], meta: buildListMeta(0, query.page, query.limit), facets };
+    const filter: SeriesListFilter = {
+      type: query.type,
+      moderationStatus: 'approved',
+      search,
+      page: query.page,
+      limit: query.limit,
+    };
+    const [rows, counted] = await Promise.all([this.series.page(filter), this.series.countByType(filter)]);
+    Object.assign(facets, counted);
+    const total = query.type
+      ? facets[query.type]
+      : facets.manga + facets.manhua + facets.manhwa + facets.novel;
+    return { data: rows.map(toSeriesSummary), meta: buildListMeta(total, query.page, query.limit), facets };
   }
 
   async mangaList(query: MangaListQuery): Promise<MangaListResponse> {
