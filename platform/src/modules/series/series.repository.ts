@@ -65,6 +65,7 @@ export interface SeriesDetailRow extends SeriesSummaryRow {
 export interface LatestUpdateRow {
   id: number;
   slug: string;
+  type: SeriesType;
   series_title: string;
   cover_key: string | null;
   title: string | null;
@@ -288,7 +289,7 @@ export class SeriesRepository {
   latestUpdates(limit: number, type?: SeriesType): Promise<LatestUpdateRow[]> {
     const only = ofType(type);
     return this.run(
-      `select c.id, s.slug, s.title as series_title, s.cover_key, c.title,
+      `select c.id, s.slug, s.type, s.title as series_title, s.cover_key, c.title,
          c.number::float8 as number, c.language, c.translation_group, c.published_at as released_at,
          c.view_count
        from chapter c join series s on s.id = c.series_id
