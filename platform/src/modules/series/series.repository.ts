@@ -412,9 +412,9 @@ export class SeriesRepository {
   async location(
     seriesId: number,
     chapterId: number | null,
-  ): Promise<{ slug: string; number: number | null } | null> {
-    const rows = await this.run<{ slug: string; number: number | null }>(
-      `select s.slug, (select c.number::float8 from chapter c where c.id = ?) as number from series s where s.id = ?`,
+  ): Promise<{ slug: string; type: SeriesType; number: number | null } | null> {
+    const rows = await this.run<{ slug: string; type: SeriesType; number: number | null }>(
+      `select s.slug, s.type, (select c.number::float8 from chapter c where c.id = ?) as number from series s where s.id = ?`,
       [chapterId, seriesId],
     );
     return rows[0] ?? null;
@@ -426,7 +426,7 @@ export class SeriesRepository {
    */
   async lockForModeration(id: number, mode: LockMode, db: Db = this.em): Promise<LockedItem | null> {
     const [row] = await db.execute<LockedRow[]>(
-      `select id, moderation_status as status, created_by as owner_id, id as series_id, slug, title,
+      `select id, moderation_status as status, created_by as owner_id, id as series_id, slug, type, title,
          null::float8 as number, cover_key
        from series where id = ? ${mode ? `for ${mode}` : ''}`,
       [id],
