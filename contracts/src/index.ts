@@ -6,6 +6,7 @@ export * from './site/site-types.js';
 export * from './site/site-context.js';
 export * from './site/site-info.js';
 export * from './site/login-redirect.js';
+export * from './site/series-paths.js';
 export * from './users/user.constants.js';
 export * from './users/user.schemas.js';
 export * from './users/password-strength.js';

@@ -1,13 +1,13 @@
 import type { Page } from '@playwright/test';
 
-/** The manga site's header search (spec §2 Manga sidebar and header). */
+/** A reading site's header search (spec §2 Manga header): it opens /search over every type. */
 export class MangaHeader {
   constructor(private readonly page: Page) {}
 
   async search(text: string) {
-    const box = this.page.getByRole('searchbox', { name: 'ابحث عن مانجا' });
+    const box = this.page.getByRole('searchbox', { name: 'ابحث في كل الأعمال' });
     await box.fill(text);
     await box.press('Enter');
-    await this.page.waitForURL(/\/series\/manga\?.*search=/);
+    await this.page.waitForURL(/\/search\?.*q=/);
   }
 }

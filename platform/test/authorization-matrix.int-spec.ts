@@ -121,6 +121,7 @@ const MATRIX: readonly Row[] = [
     expect: STAFF_200,
   },
   { route: CONTENT_ROUTES.homeFeed, call: {}, expect: PUBLIC_200 },
+  { route: CONTENT_ROUTES.search, call: { query: { q: 'series' } }, expect: PUBLIC_200 },
   { route: CONTENT_ROUTES.create, call: { body: {} }, expect: SIGNED_IN_400 },
   { route: CONTENT_ROUTES.mangaList, call: {}, expect: PUBLIC_200 },
   { route: CONTENT_ROUTES.seriesById, call: (f) => ({ params: { id: f.series.id } }), expect: PUBLIC_200 },

@@ -256,7 +256,8 @@ describe('moderation: queue, decisions, visibility, log', () => {
         chapterNumber: 7.5,
         language: 'AR',
         pageCount: 3,
-        path: `/series/manga/${encodeURIComponent(host.slug)}/7.5?variant=${chapter.id}`,
+        // A manhwa's chapter opens on the manhwa site.
+        path: `/manhwa/${encodeURIComponent(host.slug)}/chapter/7.5?variant=${chapter.id}`,
         review: null,
       });
       const series = list.data.find((i) => i.contentType === 'series' && i.id === queued.id)!;

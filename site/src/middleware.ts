@@ -3,6 +3,7 @@ import { isStaffRole } from '@warraq/contracts';
 import { fetchProfile } from '@/lib/api/platform';
 import { readRequestSite } from '@/lib/site/request';
 import { guardRoute } from '@/lib/site/route-guard';
+import { pathContextRewrite } from '@/lib/site/type-routes';
 
 const ASSET_PREFIXES = ['/_astro/', '/favicon', '/_image'];
 
@@ -31,8 +32,8 @@ export const onRequest = defineMiddleware(async (context, next) => {
     context.locals.isStaff = profile.isAdmin || isStaffRole(profile.user.role);
   }
 
-  const { source, innerPath } = site.context;
-  const rewriteTo = source === 'path' && innerPath && innerPath !== '/' ? innerPath : null;
+  // `localhost/manga/login` is the manga site's /login; `localhost/novel/popular` is the novel route itself.
+  const rewriteTo = pathContextRewrite(site.context);
   const decision = guardRoute({
     path: rewriteTo ?? context.url.pathname,
     search: context.url.searchParams,

@@ -20,6 +20,23 @@ export const ORIGIN_LABELS: Record<Origin, string> = {
   other: 'أخرى',
 };
 
+/**
+ * Spec §2 add-manga form: Japan (default), Korea (manhwa), China (manhua), other. Manhwa are Korean and
+ * manhua Chinese by definition, so those two types take only their country; a manga may also come
+ * from elsewhere, and a novel from anywhere.
+ */
+export const TYPE_ORIGINS: Record<SeriesType, readonly Origin[]> = {
+  manga: ['japan', 'other'],
+  manhua: ['china'],
+  manhwa: ['korea'],
+  novel: ORIGINS,
+};
+
+/** The origin a type's add form starts on, and the one a body without an origin gets. */
+export function defaultOrigin(type: SeriesType): Origin {
+  return type === 'novel' ? 'other' : (TYPE_ORIGINS[type][0] ?? 'other');
+}
+
 /** Moderation: only approved content is public (spec §4). */
 export const MODERATION_STATUSES = ['pending', 'approved', 'rejected'] as const;
 export type ModerationStatus = (typeof MODERATION_STATUSES)[number];

@@ -25,6 +25,8 @@ import {
   SeriesDetailResponseSchema,
   SeriesIdParamsSchema,
   SeriesListResponseSchema,
+  SearchQuerySchema,
+  SearchResponseSchema,
   SeriesSlugParamsSchema,
   UserStatusQuerySchema,
   UserStatusResponseSchema,
@@ -60,6 +62,18 @@ export const CONTENT_ROUTES = {
     query: HomeFeedQuerySchema,
     status: 200,
     response: HomeFeedResponseSchema,
+  },
+  search: {
+    method: 'get',
+    path: '/api/content/search',
+    tag: 'Content',
+    summary: 'Search the catalogue of every type, with the count of each type',
+    description:
+      'Arabic-folded fuzzy search (hamza forms, taa marbuta, diacritics, one typo) over approved series; `type` picks the page of results, `facets` counts every type.',
+    access: 'public',
+    query: SearchQuerySchema,
+    status: 200,
+    response: SearchResponseSchema,
   },
   create: {
     method: 'post',

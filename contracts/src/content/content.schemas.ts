@@ -11,6 +11,9 @@ import {
   SERIES_STATUSES,
   SERIES_TYPES,
   SORTS,
+  TYPE_ORIGINS,
+  type Origin,
+  type SeriesType,
 } from './content.constants.js';
 
 export const SeriesTypeSchema = z.enum(SERIES_TYPES, { error: 'نوع عمل غير صالح' });
@@ -33,7 +36,21 @@ export const CONTENT_MESSAGES = {
   created: 'تم إنشاء المانجا بنجاح',
   loginToLike: 'يرجى تسجيل الدخول للإعجاب بالفصل',
   loginToFavorite: 'يرجى تسجيل الدخول لإضافة المانجا إلى المفضلة',
+  /** A manhwa from anywhere but Korea, a manhua from anywhere but China (TYPE_ORIGINS). */
+  originForType:
+    'بلد المنشأ لا يوافق نوع العمل: المانهوا من كوريا، والمانها من الصين، والمانجا من اليابان أو غيرها',
 } as const;
+
+/** The check both the add form and the server make: the origin is one its type allows (TYPE_ORIGINS). */
+function originFitsType(
+  value: { type: SeriesType; origin: Origin | undefined },
+  ctx: { addIssue: (issue: { code: 'custom'; message: string; path: PropertyKey[] }) => void },
+  path: PropertyKey[],
+): void {
+  if (value.origin !== undefined && !TYPE_ORIGINS[value.type].includes(value.origin)) {
+    ctx.addIssue({ code: 'custom', message: CONTENT_MESSAGES.originForType, path });
+  }
+}
 
 /** A decimal chapter number as written in URLs and forms: 1, 1.5, 12.25 (at most two decimals). */
 export const ChapterNumberSchema = z.coerce
@@ -202,6 +219,31 @@ export const SeriesListResponseSchema = z.object({
 });
 export type SeriesListResponse = z.infer<typeof SeriesListResponseSchema>;
 
+/**
+ * `/search?q=` of every reading site: the catalogue's Arabic-folded fuzzy search over all four
+ * types, one type's page of results (`type`, else every type) with the count of each type beside it.
+ */
+export const SearchQuerySchema = z.object({
+  q: z.string().trim().min(1, 'يرجى إدخال نص البحث').max(100, 'نص البحث طويل جدًا'),
+  type: SeriesTypeSchema.optional(),
+  page: pageNumber(1, 100_000),
+  limit: pageNumber(CONTENT_LIMITS.mangaListPageSize, CONTENT_LIMITS.listLimitMax),
+});
+export type SearchQuery = z.infer<typeof SearchQuerySchema>;
+
+export const SearchResponseSchema = z.object({
+  data: z.array(SeriesSummarySchema),
+  meta: ListMetaSchema,
+  /** How many approved series of each type match, whatever `type` was asked. */
+  facets: z.object({
+    manga: z.number().int(),
+    manhua: z.number().int(),
+    manhwa: z.number().int(),
+    novel: z.number().int(),
+  }),
+});
+export type SearchResponse = z.infer<typeof SearchResponseSchema>;
+
 export const MangaListQuerySchema = z.object({ search: searchText, page: pageNumber(1, 100_000) });
 
 /** Spec §7 GET /api/manga: `{data: [manga]}` (also fills the add-chapter form's select). */
@@ -222,6 +264,8 @@ export const HomeFeedResponseSchema = z.object({
     z.object({
       id: z.number().int(),
       mangaSlug: z.string(),
+      /** The series' type: its link goes to that type's site. */
+      mangaType: SeriesTypeSchema,
       mangaTitle: z.string(),
       coverImage: z.string().nullable(),
       title: z.string().nullable(),
@@ -244,56 +288,61 @@ const optionalText = (max: number) =>
     .transform((v) => (v ? v : undefined));
 
 /** Spec §7 POST /api/content: {title, description, type, status, thumbnail, metadata{...}}. */
-export const CreateContentBodySchema = z.object({
-  title: z
-    .string()
-    .trim()
-    .min(CONTENT_LIMITS.titleMin, CONTENT_MESSAGES.titleMin)
-    .max(CONTENT_LIMITS.titleMax),
-  description: z
-    .string()
-    .trim()
-    .min(CONTENT_LIMITS.descriptionMin, CONTENT_MESSAGES.descriptionMin)
-    .max(CONTENT_LIMITS.descriptionMax),
-  type: SeriesTypeSchema.default('manga'),
-  status: SeriesStatusSchema.default('ongoing'),
-  /**
-   * Spec §7 names it, but a cover URL would make every visitor's browser fetch a third party's image:
-   * only an empty value is accepted; covers come from an upload (coverKey).
-   */
-  thumbnail: z
-    .literal('', { error: CONTENT_MESSAGES.coverUrlRefused })
-    .optional()
-    .transform(() => undefined),
-  /** A cover uploaded through POST /api/media/covers (processed and stored by the platform). */
-  coverKey: z
-    .string()
-    .regex(/^[a-f0-9]{64}\.webp$/, 'صورة غلاف غير صالحة')
-    .optional(),
-  metadata: z.object({
-    originalTitle: optionalText(CONTENT_LIMITS.titleMax),
-    altTitles: z
-      .array(z.string().trim().min(1).max(CONTENT_LIMITS.titleMax))
-      .max(CONTENT_LIMITS.altTitlesMax)
-      .default([]),
-    author: z
+export const CreateContentBodySchema = z
+  .object({
+    title: z
       .string()
       .trim()
-      .min(CONTENT_LIMITS.authorMin, CONTENT_MESSAGES.author)
-      .max(CONTENT_LIMITS.authorMax),
-    artist: optionalText(CONTENT_LIMITS.authorMax),
-    year: z.coerce
-      .number({ error: CONTENT_MESSAGES.year })
-      .int(CONTENT_MESSAGES.year)
-      .min(1000, CONTENT_MESSAGES.year)
-      .max(9999, CONTENT_MESSAGES.year),
-    tags: z
-      .array(z.string().trim().min(1).max(CONTENT_LIMITS.tagMax))
-      .max(CONTENT_LIMITS.tagsMax)
-      .default([]),
-    origin: OriginSchema.default('japan'),
-  }),
-});
+      .min(CONTENT_LIMITS.titleMin, CONTENT_MESSAGES.titleMin)
+      .max(CONTENT_LIMITS.titleMax),
+    description: z
+      .string()
+      .trim()
+      .min(CONTENT_LIMITS.descriptionMin, CONTENT_MESSAGES.descriptionMin)
+      .max(CONTENT_LIMITS.descriptionMax),
+    type: SeriesTypeSchema.default('manga'),
+    status: SeriesStatusSchema.default('ongoing'),
+    /**
+     * Spec §7 names it, but a cover URL would make every visitor's browser fetch a third party's image:
+     * only an empty value is accepted; covers come from an upload (coverKey).
+     */
+    thumbnail: z
+      .literal('', { error: CONTENT_MESSAGES.coverUrlRefused })
+      .optional()
+      .transform(() => undefined),
+    /** A cover uploaded through POST /api/media/covers (processed and stored by the platform). */
+    coverKey: z
+      .string()
+      .regex(/^[a-f0-9]{64}\.webp$/, 'صورة غلاف غير صالحة')
+      .optional(),
+    metadata: z.object({
+      originalTitle: optionalText(CONTENT_LIMITS.titleMax),
+      altTitles: z
+        .array(z.string().trim().min(1).max(CONTENT_LIMITS.titleMax))
+        .max(CONTENT_LIMITS.altTitlesMax)
+        .default([]),
+      author: z
+        .string()
+        .trim()
+        .min(CONTENT_LIMITS.authorMin, CONTENT_MESSAGES.author)
+        .max(CONTENT_LIMITS.authorMax),
+      artist: optionalText(CONTENT_LIMITS.authorMax),
+      year: z.coerce
+        .number({ error: CONTENT_MESSAGES.year })
+        .int(CONTENT_MESSAGES.year)
+        .min(1000, CONTENT_MESSAGES.year)
+        .max(9999, CONTENT_MESSAGES.year),
+      tags: z
+        .array(z.string().trim().min(1).max(CONTENT_LIMITS.tagMax))
+        .max(CONTENT_LIMITS.tagsMax)
+        .default([]),
+      /** Left out: the type's own (defaultOrigin). */
+      origin: OriginSchema.optional(),
+    }),
+  })
+  .superRefine((body, ctx) =>
+    originFitsType({ type: body.type, origin: body.metadata.origin }, ctx, ['metadata', 'origin']),
+  );
 export type CreateContentBody = z.input<typeof CreateContentBodySchema>;
 
 export const COVER_UPLOAD = {
@@ -325,30 +374,31 @@ export const CreateContentResponseSchema = z.object({
 });
 
 /** The add-manga form (spec §5 manga form): text fields the browser splits before sending. */
-export const MangaFormSchema = z.object({
-  title: z.string().trim().min(CONTENT_LIMITS.titleMin, CONTENT_MESSAGES.titleMin),
-  description: z.string().trim().min(CONTENT_LIMITS.descriptionMin, CONTENT_MESSAGES.descriptionMin),
-  /** Set when a cover file was uploaded; without one the series shows the fallback cover. */
-  coverKey: z.string(),
-  author: z.string().trim().min(CONTENT_LIMITS.authorMin, CONTENT_MESSAGES.author),
-  artist: z.string().trim(),
-  status: SeriesStatusSchema,
-  year: z
-    .string()
-    .trim()
-    .regex(/^\d{4}$/, CONTENT_MESSAGES.year),
-  originalTitle: z.string().trim(),
-  altTitles: z.string(),
-  tags: z.string(),
-  origin: OriginSchema,
-});
+export const MangaFormSchema = z
+  .object({
+    title: z.string().trim().min(CONTENT_LIMITS.titleMin, CONTENT_MESSAGES.titleMin),
+    description: z.string().trim().min(CONTENT_LIMITS.descriptionMin, CONTENT_MESSAGES.descriptionMin),
+    /** Set when a cover file was uploaded; without one the series shows the fallback cover. */
+    coverKey: z.string(),
+    author: z.string().trim().min(CONTENT_LIMITS.authorMin, CONTENT_MESSAGES.author),
+    artist: z.string().trim(),
+    status: SeriesStatusSchema,
+    year: z
+      .string()
+      .trim()
+      .regex(/^\d{4}$/, CONTENT_MESSAGES.year),
+    originalTitle: z.string().trim(),
+    altTitles: z.string(),
+    tags: z.string(),
+    /** The type of work: preselected by the site the form was opened from. */
+    type: SeriesTypeSchema,
+    origin: OriginSchema,
+  })
+  .superRefine((form, ctx) => originFitsType(form, ctx, ['origin']));
 export type MangaForm = z.infer<typeof MangaFormSchema>;
 
 /** Spec §5: altTitles split by newline; tags by comma, trimmed, empties dropped; artist defaults to author. */
-export function mangaFormToBody(
-  form: MangaForm,
-  type: CreateContentBody['type'] = 'manga',
-): CreateContentBody {
+export function mangaFormToBody(form: MangaForm): CreateContentBody {
   const split = (text: string, by: RegExp) =>
     text
       .split(by)
@@ -357,7 +407,7 @@ export function mangaFormToBody(
   return {
     title: form.title,
     description: form.description,
-    type,
+    type: form.type,
     status: form.status,
     coverKey: form.coverKey || undefined,
     metadata: {

@@ -209,8 +209,8 @@ export class CommentsService {
     if (!at) return null;
     const page =
       chapterId !== null && at.number !== null
-        ? chapterPath(at.slug, at.number, chapterId)
-        : `${seriesPath(at.slug)}?tab=comments`;
+        ? chapterPath(at.type, at.slug, at.number, chapterId)
+        : `${seriesPath(at.type, at.slug)}?tab=comments`;
     return `${page}#comment-${commentId}`;
   }
 

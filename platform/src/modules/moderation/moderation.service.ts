@@ -67,8 +67,8 @@ function conflict(message: string): ApiError {
 
 function itemPath(item: LockedItem): string {
   return item.contentType === 'chapter' && item.number !== null
-    ? chapterPath(item.slug, item.number, item.id)
-    : seriesPath(item.slug);
+    ? chapterPath(item.seriesType, item.slug, item.number, item.id)
+    : seriesPath(item.seriesType, item.slug);
 }
 
 /** The owner's notification of a decision (the uploader of a chapter, the creator of a series). */
@@ -99,7 +99,7 @@ function noticeOf(
         type: 'system',
         title: NOTIFICATION_TEXTS.deletedTitle,
         body: NOTIFICATION_TEXTS.deletedBody(title, note),
-        path: item.contentType === 'chapter' ? seriesPath(item.slug) : null,
+        path: item.contentType === 'chapter' ? seriesPath(item.seriesType, item.slug) : null,
       };
   }
 }

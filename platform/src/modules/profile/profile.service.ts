@@ -25,7 +25,9 @@ function viewer(user: AuthUser): { id: number; staff: boolean } {
 
 function toActivity(row: ActivityRow): Activity {
   const onChapter = row.chapter_id !== null && row.number !== null;
-  const page = onChapter ? chapterPath(row.slug, row.number!, row.chapter_id!) : seriesPath(row.slug);
+  const page = onChapter
+    ? chapterPath(row.type, row.slug, row.number!, row.chapter_id!)
+    : seriesPath(row.type, row.slug);
   return {
     id: `${row.kind}:${row.ref_id}:${new Date(row.at).getTime()}`,
     type: row.kind,
@@ -81,7 +83,7 @@ export class ProfileService {
         page: row.progress_page,
         caughtUp: row.latest_chapter_number !== null && row.progress_number >= row.latest_chapter_number,
         updated_at: new Date(row.progress_updated_at).toISOString(),
-        path: chapterPath(row.slug, row.progress_number, row.progress_chapter_id),
+        path: chapterPath(row.type, row.slug, row.progress_number, row.progress_chapter_id),
       })),
       meta: buildListMeta(total, query.page, query.limit),
     };

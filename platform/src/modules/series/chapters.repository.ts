@@ -182,7 +182,7 @@ export class ChaptersRepository {
   /** Reads a chapter with its series' names for a moderation action and locks the chapter row (see LockMode). */
   async lockForModeration(id: number, mode: LockMode, db: Db = this.em): Promise<LockedItem | null> {
     const [row] = await db.execute<LockedRow[]>(
-      `select c.id, c.moderation_status as status, c.uploader_id as owner_id, c.series_id, s.slug, s.title,
+      `select c.id, c.moderation_status as status, c.uploader_id as owner_id, c.series_id, s.slug, s.type, s.title,
          c.number::float8 as number, null as cover_key
        from chapter c join series s on s.id = c.series_id where c.id = ? ${mode ? `for ${mode} of c` : ''}`,
       [id],

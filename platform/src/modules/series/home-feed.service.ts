@@ -59,6 +59,7 @@ export class HomeFeedService {
       latestUpdates: updates.map((u) => ({
         id: u.id,
         mangaSlug: u.slug,
+        mangaType: u.type,
         mangaTitle: u.series_title,
         coverImage: coverUrlOf(u),
         title: u.title,

@@ -32,10 +32,12 @@ describe('moderation mapper', () => {
     expect(chapterItemTitle('سيف الريح', 12.5)).toBe('سيف الريح — الفصل 12.5');
   });
 
-  it('links a series to its page and a chapter to its exact variant in the reader', () => {
-    expect(seriesPath('a b')).toBe('/series/manga/a%20b');
-    expect(chapterPath('abc', 12.5, 42)).toBe('/series/manga/abc/12.5?variant=42');
-    expect(chapterPath('abc', 3, 9)).toBe('/series/manga/abc/3?variant=9');
+  it("links a series to its page and a chapter to its exact variant in the reader, on its type's site", () => {
+    expect(seriesPath('manga', 'a b')).toBe('/series/manga/a%20b');
+    expect(chapterPath('manga', 'abc', 12.5, 42)).toBe('/series/manga/abc/12.5?variant=42');
+    expect(chapterPath('manga', 'abc', 3, 9)).toBe('/series/manga/abc/3?variant=9');
+    expect(seriesPath('novel', 'a b')).toBe('/novel/a%20b');
+    expect(chapterPath('manhwa', 'abc', 3.5, 9)).toBe('/manhwa/abc/chapter/3.5?variant=9');
   });
 
   it("shows 'غير معروف' for a creator whose account is gone, and no review before a decision", () => {
@@ -67,7 +69,7 @@ describe('moderation mapper', () => {
       chapterNumber: null,
       language: null,
       pageCount: null,
-      path: `/series/manga/${encodeURIComponent('سيف-الريح')}`,
+      path: `/manhwa/${encodeURIComponent('سيف-الريح')}`,
       review: { action: 'reject', by: 'mod', at: '2025-12-21T08:00:00.000Z', note: 'سبب' },
     });
   });

@@ -1,10 +1,11 @@
 import {
   type ChapterLanguage,
-  chapterReaderPath,
+  chapterPath as canonicalChapterPath,
   type ContentKind,
   type ModerationItem,
   type ModerationReview,
   type ModerationStatus,
+  seriesPath as canonicalSeriesPath,
   type SeriesType,
 } from '@warraq/contracts';
 
@@ -21,14 +22,14 @@ export function chapterItemTitle(seriesTitle: string, number: number): string {
   return `${seriesTitle} — الفصل ${chapterNumberText(number)}`;
 }
 
-/** The site page that opens a series. */
-export function seriesPath(slug: string): string {
-  return `/series/manga/${encodeURIComponent(slug)}`;
+/** The site page that opens a series: its canonical path on its type's site (contracts' seriesPath). */
+export function seriesPath(type: SeriesType, slug: string): string {
+  return canonicalSeriesPath(type, slug);
 }
 
 /** The reader page of exactly this chapter variant (ChapterQuerySchema's `variant` picks it). */
-export function chapterPath(slug: string, number: number, chapterId: number): string {
-  return chapterReaderPath(slug, Number(number.toFixed(2)), chapterId);
+export function chapterPath(type: SeriesType, slug: string, number: number, chapterId: number): string {
+  return canonicalChapterPath(type, slug, number, chapterId);
 }
 
 /** How a moderation action locks its item's row: `update` for a delete, `no key update` for a status change. */
@@ -41,6 +42,7 @@ export interface LockedRow {
   owner_id: number | null;
   series_id: number;
   slug: string;
+  type: SeriesType;
   title: string;
   number: number | null;
   cover_key: string | null;
@@ -54,6 +56,7 @@ export interface LockedItem {
   ownerId: number | null;
   seriesId: number;
   slug: string;
+  seriesType: SeriesType;
   seriesTitle: string;
   /** Chapters only. */
   number: number | null;
@@ -68,6 +71,7 @@ export function toLockedItem(contentType: ContentKind, row: LockedRow): LockedIt
     ownerId: row.owner_id,
     seriesId: row.series_id,
     slug: row.slug,
+    seriesType: row.type,
     seriesTitle: row.title,
     number: row.number,
     coverKey: row.cover_key,
@@ -120,7 +124,7 @@ export function toModerationItem(row: QueueRow): ModerationItem {
     chapterNumber: chapter ? row.number : null,
     language: chapter ? row.language : null,
     pageCount: chapter ? row.page_count : null,
-    path: chapter ? chapterPath(row.slug, row.number!, row.id) : seriesPath(row.slug),
+    path: chapter ? chapterPath(row.type, row.slug, row.number!, row.id) : seriesPath(row.type, row.slug),
     review,
   };
 }

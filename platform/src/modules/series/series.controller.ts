@@ -10,6 +10,8 @@ import {
   type MangaListResponse,
   MODERATION_MESSAGES,
   type ModerationListResponse,
+  type SearchQuery,
+  type SearchResponse,
   type SeriesDetailResponse,
   type SeriesListResponse,
 } from '@warraq/contracts';
@@ -55,6 +57,11 @@ export class SeriesController {
   @Route(CONTENT_ROUTES.homeFeed)
   popularNew(@RouteQuery() query: HomeFeedQuery): Promise<HomeFeedResponse> {
     return this.homeFeed.get(query);
+  }
+
+  @Route(CONTENT_ROUTES.search)
+  search(@RouteQuery() query: SearchQuery): Promise<SearchResponse> {
+    return this.series.search(query);
   }
 
   @Route(CONTENT_ROUTES.create)

@@ -65,6 +65,7 @@ export interface SeriesDetailRow extends SeriesSummaryRow {
 export interface LatestUpdateRow {
   id: number;
   slug: string;
+  type: SeriesType;
   series_title: string;
   cover_key: string | null;
   title: string | null;
@@ -242,6 +243,16 @@ export class SeriesRepository {
     return rows[0]?.total ?? 0;
   }
 
+  /** How many rows of a listing each type has (the search page's facets), in one grouped scan. */
+  async countByType(filter: Omit<SeriesListFilter, 'type'>): Promise<Partial<Record<SeriesType, number>>> {
+    const { whereSql, params } = this.listing({ ...filter, type: undefined });
+    const rows = await this.run<{ type: SeriesType; total: number }>(
+      `select s.type, count(*)::int as total from series s where ${whereSql} group by s.type`,
+      params,
+    );
+    return Object.fromEntries(rows.map((row) => [row.type, row.total]));
+  }
+
   /** Approved series created in the last 90 days, by views and likes. */
   popularNew(limit: number, type?: SeriesType): Promise<SeriesSummaryRow[]> {
     const only = ofType(type);
@@ -278,7 +289,7 @@ export class SeriesRepository {
   latestUpdates(limit: number, type?: SeriesType): Promise<LatestUpdateRow[]> {
     const only = ofType(type);
     return this.run(
-      `select c.id, s.slug, s.title as series_title, s.cover_key, c.title,
+      `select c.id, s.slug, s.type, s.title as series_title, s.cover_key, c.title,
          c.number::float8 as number, c.language, c.translation_group, c.published_at as released_at,
          c.view_count
        from chapter c join series s on s.id = c.series_id
@@ -401,9 +412,9 @@ export class SeriesRepository {
   async location(
     seriesId: number,
     chapterId: number | null,
-  ): Promise<{ slug: string; number: number | null } | null> {
-    const rows = await this.run<{ slug: string; number: number | null }>(
-      `select s.slug, (select c.number::float8 from chapter c where c.id = ?) as number from series s where s.id = ?`,
+  ): Promise<{ slug: string; type: SeriesType; number: number | null } | null> {
+    const rows = await this.run<{ slug: string; type: SeriesType; number: number | null }>(
+      `select s.slug, s.type, (select c.number::float8 from chapter c where c.id = ?) as number from series s where s.id = ?`,
       [chapterId, seriesId],
     );
     return rows[0] ?? null;
@@ -415,7 +426,7 @@ export class SeriesRepository {
    */
   async lockForModeration(id: number, mode: LockMode, db: Db = this.em): Promise<LockedItem | null> {
     const [row] = await db.execute<LockedRow[]>(
-      `select id, moderation_status as status, created_by as owner_id, id as series_id, slug, title,
+      `select id, moderation_status as status, created_by as owner_id, id as series_id, slug, type, title,
          null::float8 as number, cover_key
        from series where id = ? ${mode ? `for ${mode}` : ''}`,
       [id],

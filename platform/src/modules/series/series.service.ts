@@ -6,11 +6,14 @@ import {
   CONTENT_LIMITS,
   CONTENT_MESSAGES,
   COVER_UPLOAD,
+  defaultOrigin,
   type CreateContentInput,
   type CreateContentResponse,
   type ListContentQuery,
   type MangaListQuery,
   type MangaListResponse,
+  type SearchQuery,
+  type SearchResponse,
   normalizeSearchText,
   type SeriesDetailResponse,
   type SeriesListResponse,
@@ -97,6 +100,29 @@ export class SeriesService {
     };
   }
 
+  /**
+   * `/search?q=`: one type's page of matches (every type's when none is asked) and the count of each
+   * type. The counts come from one grouped query; the page's total is its type's count.
+   */
+  async search(query: SearchQuery): Promise<SearchResponse> {
+    const search = normalizeSearchText(query.q);
+    const facets = { manga: 0, manhua: 0, manhwa: 0, novel: 0 };
+    if (!search) return { data: [], meta: buildListMeta(0, query.page, query.limit), facets };
+    const filter: SeriesListFilter = {
+      type: query.type,
+      moderationStatus: 'approved',
+      search,
+      page: query.page,
+      limit: query.limit,
+    };
+    const [rows, counted] = await Promise.all([this.series.page(filter), this.series.countByType(filter)]);
+    Object.assign(facets, counted);
+    const total = query.type
+      ? facets[query.type]
+      : facets.manga + facets.manhua + facets.manhwa + facets.novel;
+    return { data: rows.map(toSeriesSummary), meta: buildListMeta(total, query.page, query.limit), facets };
+  }
+
   async mangaList(query: MangaListQuery): Promise<MangaListResponse> {
     const limit = CONTENT_LIMITS.mangaListPageSize;
     const search = query.search ? normalizeSearchText(query.search) : '';
@@ -157,7 +183,7 @@ export class SeriesService {
           coverWidth: body.coverKey ? COVER_UPLOAD.width : null,
           coverHeight: body.coverKey ? COVER_UPLOAD.height : null,
           status: body.status,
-          origin: meta.origin,
+          origin: meta.origin ?? defaultOrigin(body.type),
           year: meta.year,
           author: meta.author,
           artist: meta.artist ?? meta.author,

@@ -161,7 +161,12 @@ export function MangaPicker({ initial, value, selectProps, error, disabled, site
       </div>
       {selected && (
         <p id={`${id}-selected`} className="flex flex-wrap gap-x-2 text-sm text-base-content/70">
-          <a href={href(seriesPath(selected.slug), site)} target="_blank" rel="noopener" className="link">
+          <a
+            href={href(seriesPath('manga', selected.slug), site)}
+            target="_blank"
+            rel="noopener"
+            className="link"
+          >
             {t.chapterForm.mangaPage}
           </a>
           {selected.latestChapterNumber !== null && (

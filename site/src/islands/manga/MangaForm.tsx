@@ -2,13 +2,16 @@ import { useId, useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
+  defaultOrigin,
   MangaFormSchema,
-  ORIGINS,
   ORIGIN_LABELS,
   SERIES_STATUSES,
   SERIES_STATUS_LABELS,
+  SERIES_TYPES,
+  TYPE_ORIGINS,
   mangaFormToBody,
   type MangaForm as MangaFormValues,
+  type SeriesType,
 } from '@warraq/contracts';
 import { createContent } from '@/lib/api/content';
 import { href, type HrefContext } from '@/lib/site/href';
@@ -22,6 +25,8 @@ import { CoverUploadField } from './CoverUploadField';
 
 export interface MangaFormProps {
   site: HrefContext;
+  /** The type the form opens on: the site's (or `?type=`). */
+  initialType: SeriesType;
 }
 
 const CREATING_TOAST_MS = 60_000;
@@ -39,6 +44,7 @@ const FIELDS = [
   'altTitles',
   'tags',
   'origin',
+  'type',
 ] as const satisfies readonly (keyof MangaFormValues)[];
 /** Server field names (CreateContentBody) → the form's inputs. */
 const SERVER_FIELDS: Readonly<Record<string, keyof MangaFormValues>> = {
@@ -54,6 +60,7 @@ const SERVER_FIELDS: Readonly<Record<string, keyof MangaFormValues>> = {
   'metadata.altTitles': 'altTitles',
   'metadata.tags': 'tags',
   'metadata.origin': 'origin',
+  type: 'type',
 };
 
 interface AreaProps {
@@ -81,7 +88,7 @@ function Field({ label, error, children }: AreaProps) {
 }
 
 /** Spec §2 Add-manga form: MangaFormSchema, creating toast, success with elapsed seconds, 15 s timeout. */
-export default function MangaForm({ site }: MangaFormProps) {
+export default function MangaForm({ site, initialType }: MangaFormProps) {
   const hydrated = useHydrated();
   const [done, setDone] = useState(false);
   const {
@@ -89,6 +96,8 @@ export default function MangaForm({ site }: MangaFormProps) {
     handleSubmit,
     setError,
     setValue,
+    getValues,
+    watch,
     formState: { errors, isSubmitting },
   } = useForm<MangaFormValues>({
     resolver: zodResolver(MangaFormSchema),
@@ -103,7 +112,16 @@ export default function MangaForm({ site }: MangaFormProps) {
       originalTitle: '',
       altTitles: '',
       tags: '',
-      origin: 'japan',
+      type: initialType,
+      origin: defaultOrigin(initialType),
+    },
+  });
+  const type = watch('type');
+  // Only the origins the type allows are offered (a manhwa is Korean, a manhua Chinese).
+  const typeField = register('type', {
+    onChange: () => {
+      const next = getValues('type');
+      if (!TYPE_ORIGINS[next].includes(getValues('origin'))) setValue('origin', defaultOrigin(next));
     },
   });
 
@@ -117,7 +135,7 @@ export default function MangaForm({ site }: MangaFormProps) {
     const outcome = await submitForm(
       async () => {
         try {
-          return await createContent(mangaFormToBody(values, 'manga'));
+          return await createContent(mangaFormToBody(values));
         } finally {
           dismissToast(creating);
         }
@@ -131,7 +149,7 @@ export default function MangaForm({ site }: MangaFormProps) {
     setDone(true);
     // Let the success toast be read before the new series page replaces this one.
     setTimeout(
-      () => window.location.assign(href(seriesPath(outcome.value.slug), site)),
+      () => window.location.assign(href(seriesPath(values.type, outcome.value.slug), site)),
       SUCCESS_REDIRECT_DELAY_MS,
     );
   }
@@ -141,6 +159,17 @@ export default function MangaForm({ site }: MangaFormProps) {
   const selectClass = (error: unknown) => `select w-full ${error ? 'select-error' : ''}`;
   return (
     <form className="flex flex-col gap-4" noValidate onSubmit={handleSubmit(handleCreate)}>
+      <Field label={f.type} error={errors.type?.message}>
+        {(id) => (
+          <select id={id} className={selectClass(errors.type)} {...typeField}>
+            {SERIES_TYPES.map((option) => (
+              <option key={option} value={option}>
+                {t.mangaForm.types[option]}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
       <TextField label={f.title} error={errors.title?.message} {...register('title')} />
       <Field label={f.description} error={errors.description?.message}>
         {(id, describedBy) => (
@@ -190,7 +219,7 @@ export default function MangaForm({ site }: MangaFormProps) {
         <Field label={f.origin} error={errors.origin?.message}>
           {(id) => (
             <select id={id} className={selectClass(errors.origin)} {...register('origin')}>
-              {ORIGINS.map((origin) => (
+              {TYPE_ORIGINS[type].map((origin) => (
                 <option key={origin} value={origin}>
                   {ORIGIN_LABELS[origin]}
                 </option>

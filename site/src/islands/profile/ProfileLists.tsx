@@ -93,12 +93,12 @@ export function LibraryTab({ site }: { site: HrefContext }) {
           key={entry.series.id}
           className="flex items-center gap-3 rounded-box border border-base-300 bg-base-100 p-3"
         >
-          <a href={href(seriesPath(entry.series.slug), site)} className="shrink-0">
+          <a href={href(seriesPath(entry.series.type, entry.series.slug), site)} className="shrink-0">
             <Thumb series={entry.series} />
           </a>
           <span className="flex min-w-0 flex-1 flex-col gap-1">
             <a
-              href={href(seriesPath(entry.series.slug), site)}
+              href={href(seriesPath(entry.series.type, entry.series.slug), site)}
               className="font-semibold break-words"
               dir="auto"
             >
@@ -132,7 +132,7 @@ export function FavoritesTab({ site }: { site: HrefContext }) {
       render={(series) => (
         <li key={series.id}>
           <a
-            href={href(seriesPath(series.slug), site)}
+            href={href(seriesPath(series.type, series.slug), site)}
             className="flex items-center gap-3 rounded-box border border-base-300 bg-base-100 p-3 hover:border-primary"
           >
             <Thumb series={series} />

@@ -53,7 +53,7 @@ export default function ChapterReader(props: ChapterReaderProps) {
   const [busy, setBusy] = useState(false);
   const topRef = useRef<HTMLDivElement>(null);
   const link = (path: string) => href(path, site);
-  const chapterHref = (n: number) => link(chapterPath(chapter.mangaSlug, n));
+  const chapterHref = (n: number) => link(chapterPath(chapter.mangaType, chapter.mangaSlug, n));
   const nextHref = chapter.nextChapter ? chapterHref(chapter.nextChapter.chapterNumber) : null;
   const prevHref = chapter.prevChapter ? chapterHref(chapter.prevChapter.chapterNumber) : null;
   const paged = mode !== 'vertical';
@@ -153,7 +153,7 @@ export default function ChapterReader(props: ChapterReaderProps) {
     <div className="flex flex-col gap-4" ref={topRef} data-reading-mode={mode}>
       <header className="flex flex-col gap-2 rounded-box border border-base-300 bg-base-100 p-3">
         <div className="flex flex-wrap items-center gap-2">
-          <a href={link(seriesPath(chapter.mangaSlug))} className="btn btn-ghost btn-sm">
+          <a href={link(seriesPath(chapter.mangaType, chapter.mangaSlug))} className="btn btn-ghost btn-sm">
             {t.reader.backToSeries}
           </a>
           {moderationStatus === 'pending' && <span className="badge badge-warning">{t.reader.pending}</span>}
@@ -166,7 +166,7 @@ export default function ChapterReader(props: ChapterReaderProps) {
               title: fmt(t.reader.title, { series: chapter.mangaTitle, n: number }),
               status: moderationStatus,
             }}
-            seriesHref={link(seriesPath(chapter.mangaSlug))}
+            seriesHref={link(seriesPath(chapter.mangaType, chapter.mangaSlug))}
             onStatus={setModerationStatus}
           />
         )}
@@ -238,7 +238,14 @@ export default function ChapterReader(props: ChapterReaderProps) {
               value={chapter.id}
               onChange={(event) =>
                 window.location.assign(
-                  link(chapterPath(chapter.mangaSlug, chapter.chapterNumber, Number(event.target.value))),
+                  link(
+                    chapterPath(
+                      chapter.mangaType,
+                      chapter.mangaSlug,
+                      chapter.chapterNumber,
+                      Number(event.target.value),
+                    ),
+                  ),
                 )
               }
             >

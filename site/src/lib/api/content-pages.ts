@@ -3,6 +3,7 @@ import {
   SeriesListResponseSchema,
   type ChapterReader,
   type HomeFeedResponse,
+  type SearchResponse,
   type SeriesDetail,
   type SeriesListResponse,
   type SeriesType,
@@ -41,6 +42,14 @@ export function loadSeriesList(
   return load(() =>
     platformGet(CONTENT_ROUTES.list, { query }, forwarded, { answer: SeriesListResponseSchema }),
   );
+}
+
+/** `/search?q=`: one type's page of matches (or every type's) and the count of each type. */
+export function loadSearch(
+  query: URLSearchParams,
+  forwarded: ForwardedRequest,
+): Promise<PageData<SearchResponse>> {
+  return load(() => platformGet(CONTENT_ROUTES.search, { query }, forwarded));
 }
 
 export async function loadSeries(slug: string, forwarded: ForwardedRequest): Promise<PageData<SeriesDetail>> {

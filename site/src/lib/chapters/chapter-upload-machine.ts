@@ -393,7 +393,7 @@ export class ChapterUploadMachine {
   private finish(upload: ChapterUpload) {
     this.set({ phase: { kind: 'done', upload } });
     this.ports.toast({ title: INGEST_MESSAGES.success, description: t.chapterForm.successBody });
-    const target = upload.chapterPath ?? seriesPath(upload.mangaSlug);
+    const target = upload.chapterPath ?? seriesPath('manga', upload.mangaSlug);
     // Let the success toast be read before the chapter replaces this page.
     this.finishTimer = setTimeout(() => this.ports.open(target), SUCCESS_REDIRECT_DELAY_MS);
   }

@@ -1,6 +1,10 @@
-import { formatChapterNumber } from '@/lib/content/chapter-groups';
+import type { SeriesType } from '@warraq/contracts';
 import { href } from './href';
+import { otherSiteHref } from './links';
 import type { RequestSite } from './request';
+
+// The canonical series and chapter paths are decided once, in contracts (the platform's links use them too).
+export { chapterPath, seriesPath, typeSectionPath, categoryPath } from '@warraq/contracts';
 
 /** A manga-site link as the spec writes it (`?subdomain=manga` kept, spec §2 Manga sidebar and home). */
 export function mangaHref(path: string): string {
@@ -12,11 +16,22 @@ export function contentHref(site: RequestSite, path: string): string {
   return href(path, { siteType: site.context.siteType, keepSubdomain: site.keepSubdomain });
 }
 
-export function seriesPath(slug: string): string {
-  return `/series/manga/${encodeURIComponent(slug)}`;
+/**
+ * A link to a page of `type`'s reading site: relative on that site, else that site's own origin (or
+ * `?subdomain=` where sites are named by query or on localhost), so a card of a manhwa on the manga
+ * home goes straight to the manhwa site instead of through a redirect.
+ */
+export function typeHref(site: RequestSite, type: SeriesType, path: string): string {
+  if (site.context.siteType === type) return contentHref(site, path);
+  return otherSiteHref(site, type, path);
 }
 
-export function chapterPath(slug: string, chapterNumber: number, variantId?: number): string {
-  const base = `${seriesPath(slug)}/${formatChapterNumber(chapterNumber)}`;
-  return variantId === undefined ? base : `${base}?variant=${variantId}`;
+/**
+ * A link of `type`'s site as that site's own pages (layout, home) write it: the manga site's keep
+ * `?subdomain=manga` as the spec writes them (§2); another type's keep `?subdomain=` when its site was
+ * named by query or path, or when its page is shown under another site.
+ */
+export function siteLink(site: RequestSite, type: SeriesType, path: string): string {
+  if (type === 'manga') return mangaHref(path);
+  return href(path, { siteType: type, keepSubdomain: site.keepSubdomain || site.context.siteType !== type });
 }

@@ -1,0 +1,65 @@
+import type { AstroGlobal } from 'astro';
+import { chapterPath, seriesPath, type ChapterReader, type SeriesDetail } from '@warraq/contracts';
+import { loadChapter, loadSeries, type PageData } from '@/lib/api/content-pages';
+import { cachePublicPage } from '@/lib/api/page-cache';
+import { forwardedFrom } from '@/lib/api/server-pages';
+import { canonicalLocation } from '@/lib/site/type-routes';
+
+/** What a series or chapter route renders: its data, or a permanent redirect to the canonical URL. */
+export type RouteOutcome<T> = { kind: 'redirect'; location: string } | { kind: 'page'; result: PageData<T> };
+
+function settle<T>(astro: AstroGlobal, result: PageData<T>): RouteOutcome<T> {
+  if (result.kind === 'notFound') astro.response.status = 404;
+  if (result.kind === 'failed') astro.response.status = 503;
+  cachePublicPage(astro.response, astro.locals.user !== null);
+  return { kind: 'page', result };
+}
+
+/**
+ * A series page: `/series/manga/{slug}` (the form of manga) or `/{type}/{slug}` (the other types'),
+ * named by `requestedPath`, the route's own path. A series found at a path that is not its canonical
+ * one, or on another type's site, answers 301 there.
+ */
+export async function seriesRoute(
+  astro: AstroGlobal,
+  slug: string,
+  requestedPath: string,
+): Promise<RouteOutcome<SeriesDetail>> {
+  const result = await loadSeries(slug, forwardedFrom(astro));
+  if (result.kind === 'ok') {
+    const { type } = result.data;
+    const target = seriesPath(type, result.data.slug);
+    const location = canonicalLocation(
+      astro.locals.site,
+      astro.url.searchParams,
+      requestedPath,
+      type,
+      target,
+    );
+    if (location) return { kind: 'redirect', location };
+  }
+  return settle(astro, result);
+}
+
+/** A chapter page, by the same rule: its series' canonical chapter path on its own type's site. */
+export async function chapterRoute(
+  astro: AstroGlobal,
+  slug: string,
+  chapterNumber: string,
+  requestedPath: string,
+): Promise<RouteOutcome<ChapterReader>> {
+  const params = astro.url.searchParams;
+  const query = new URLSearchParams();
+  for (const name of ['variant', 'lang']) {
+    const value = params.get(name);
+    if (value) query.set(name, value);
+  }
+  const result = await loadChapter(slug, chapterNumber, query, forwardedFrom(astro));
+  if (result.kind === 'ok') {
+    const { mangaType, mangaSlug } = result.data;
+    const target = chapterPath(mangaType, mangaSlug, chapterNumber);
+    const location = canonicalLocation(astro.locals.site, params, requestedPath, mangaType, target);
+    if (location) return { kind: 'redirect', location };
+  }
+  return settle(astro, result);
+}
