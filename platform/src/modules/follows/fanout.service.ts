@@ -48,7 +48,7 @@ export class FanoutService {
         chapterId: c.id,
         series: c.series_title,
         number: c.number,
-        path: chapterPath(c.slug, c.number, c.id),
+        path: chapterPath(c.series_type, c.slug, c.number, c.id),
       })),
     );
   }

@@ -18,6 +18,7 @@ export interface UpdateRow {
   published_at: Date | string;
   series_id: number;
   slug: string;
+  series_type: SeriesType;
   series_title: string;
   cover_key: string | null;
   read: boolean;
@@ -29,6 +30,7 @@ export interface FanoutChapterRow {
   id: number;
   number: number;
   slug: string;
+  series_type: SeriesType;
   series_title: string;
 }
 
@@ -158,7 +160,7 @@ export class FollowsRepository {
   async takeFanout(tx: Db, seriesId: number): Promise<FanoutChapterRow[]> {
     return this.run<FanoutChapterRow>(
       `with taken as (delete from chapter_fanout where series_id = ? returning chapter_id)
-       select c.id, c.number::float8 as number, s.slug, s.title as series_title
+       select c.id, c.number::float8 as number, s.slug, s.type as series_type, s.title as series_title
        from taken t join chapter c on c.id = t.chapter_id join series s on s.id = c.series_id
        where c.moderation_status = 'approved'
        order by c.number, c.id`,
@@ -170,7 +172,7 @@ export class FollowsRepository {
   /** What the notifications of these chapters say (any status: the recipients query keeps the approved). */
   async fanoutChapters(chapterIds: readonly number[]): Promise<FanoutChapterRow[]> {
     return this.run<FanoutChapterRow>(
-      `select c.id, c.number::float8 as number, s.slug, s.title as series_title
+      `select c.id, c.number::float8 as number, s.slug, s.type as series_type, s.title as series_title
        from chapter c join series s on s.id = c.series_id
        where c.id = any(${INT_ARRAY}) order by c.number, c.id`,
       [JSON.stringify(chapterIds)],
@@ -199,7 +201,7 @@ export class FollowsRepository {
   ): Promise<UpdateRow[]> {
     return this.run<UpdateRow>(
       `select c.id, c.number::float8 as number, c.title, c.language, c.translation_group, c.published_at,
-              s.id as series_id, s.slug, s.title as series_title, s.cover_key,
+              s.id as series_id, s.slug, s.type as series_type, s.title as series_title, s.cover_key,
               (cr.user_id is not null) as read,
               json_build_array(c.published_at, c.id) as sort_key
        from chapter c

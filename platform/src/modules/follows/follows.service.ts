@@ -136,7 +136,7 @@ function groupBySeries(rows: readonly UpdateRow[]): UpdateGroup[] {
           slug: row.slug,
           title: row.series_title,
           coverUrl: coverUrlOf(row),
-          path: seriesPath(row.slug),
+          path: seriesPath(row.series_type, row.slug),
         },
         chapters: [],
       };
@@ -150,7 +150,7 @@ function groupBySeries(rows: readonly UpdateRow[]): UpdateGroup[] {
       group: row.translation_group,
       publishedAt: iso(row.published_at),
       read: row.read,
-      path: chapterPath(row.slug, row.number, row.id),
+      path: chapterPath(row.series_type, row.slug, row.number, row.id),
     });
   }
   for (const group of groups.values()) {
