@@ -10,6 +10,7 @@ import { mikroOrmConfig } from './database/mikro-orm.config';
 import { TransactionsModule } from './database/transactions';
 import { AuthModule } from './modules/auth/auth.module';
 import { CommentsModule } from './modules/comments/comments.module';
+import { CommunityModule } from './modules/community/community.module';
 import { IngestModule } from './modules/ingest/ingest.module';
 import { LibraryModule } from './modules/library/library.module';
 import { MediaModule } from './modules/media/media.module';
@@ -44,6 +45,7 @@ export class AppModule {
         ModerationModule,
         NotificationsModule,
         CommentsModule,
+        CommunityModule,
         PointsModule,
         ProfileModule,
         SystemModule,

@@ -1,4 +1,8 @@
 import { ReadingProgressEntity } from '../modules/library/reading-progress.entity';
+import {
+  AnnouncementRecordEntity,
+  CommunityRulesRecordEntity,
+} from '../modules/community/community.entities';
 import { ApiTokenEntity } from '../modules/auth/api-token.entity';
 import { ChapterLikeEntity, FavoriteEntity, RatingEntity } from '../modules/reactions/reaction.entities';
 import { ChapterViewEntity } from '../modules/series/chapter-view.entity';
@@ -48,4 +52,6 @@ export const ENTITIES = [
   CommentRecordEntity,
   CommentLikeEntity,
   PointsEntryRecordEntity,
+  AnnouncementRecordEntity,
+  CommunityRulesRecordEntity,
 ];
