@@ -64,7 +64,7 @@ function AnnouncementsSection() {
         keyFor={COMMUNITY_KEYS.announcements}
         fetchPage={fetchAnnouncements}
         label={text.listLabel}
-        intro={t.community.intro}
+        intro={text.intro}
         empty={text.empty}
       >
         {(rows) => (
