@@ -10,6 +10,7 @@ import { mikroOrmConfig } from './database/mikro-orm.config';
 import { TransactionsModule } from './database/transactions';
 import { AuthModule } from './modules/auth/auth.module';
 import { CommentsModule } from './modules/comments/comments.module';
+import { CommunityModule } from './modules/community/community.module';
 import { IngestModule } from './modules/ingest/ingest.module';
 import { FollowsModule } from './modules/follows/follows.module';
 import { LibraryModule } from './modules/library/library.module';
@@ -46,6 +47,7 @@ export class AppModule {
         NotificationsModule,
         FollowsModule,
         CommentsModule,
+        CommunityModule,
         PointsModule,
         ProfileModule,
         SystemModule,

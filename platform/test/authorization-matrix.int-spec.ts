@@ -5,6 +5,7 @@ import {
   type ApiRoute,
   AUTH_ROUTES,
   COMMENT_ROUTES,
+  COMMUNITY_ROUTES,
   ConnectionEventSchema,
   CONTENT_ROUTES,
   ErrorResponseSchema,
@@ -214,6 +215,21 @@ const MATRIX: readonly Row[] = [
   },
   { route: COMMENT_ROUTES.remove, call: { params: { id: UNKNOWN_ID } }, expect: SIGNED_IN_404 },
   { route: COMMENT_ROUTES.like, call: { params: { id: UNKNOWN_ID } }, expect: SIGNED_IN_404 },
+
+  // community
+  { route: COMMUNITY_ROUTES.latestComments, call: {}, expect: PUBLIC_200 },
+  { route: COMMUNITY_ROUTES.popular, call: { query: { type: 'manga' } }, expect: PUBLIC_200 },
+  { route: COMMUNITY_ROUTES.stats, call: {}, expect: PUBLIC_200 },
+  { route: COMMUNITY_ROUTES.announcements, call: {}, expect: PUBLIC_200 },
+  { route: COMMUNITY_ROUTES.createAnnouncement, call: { body: {} }, expect: ADMIN_400 },
+  {
+    route: COMMUNITY_ROUTES.updateAnnouncement,
+    call: { params: { id: UNKNOWN_ID }, body: { title: 'x', body: 'y' } },
+    expect: ADMIN_404,
+  },
+  { route: COMMUNITY_ROUTES.deleteAnnouncement, call: { params: { id: UNKNOWN_ID } }, expect: ADMIN_404 },
+  { route: COMMUNITY_ROUTES.rules, call: {}, expect: PUBLIC_200 },
+  { route: COMMUNITY_ROUTES.updateRules, call: { body: { text: 42 } }, expect: ADMIN_400 },
 
   // profile and points
   { route: PROFILE_ROUTES.stats, call: {}, expect: SIGNED_IN_200 },

@@ -1,5 +1,6 @@
 import { AUTH_ROUTES } from '../auth/auth.routes.js';
 import { COMMENT_ROUTES } from '../comments/comment.routes.js';
+import { COMMUNITY_ROUTES } from '../community/community.routes.js';
 import type { ApiRoute } from '../common/api-route.js';
 import { CONTENT_ROUTES } from '../content/content.routes.js';
 import { INGEST_ROUTES } from '../ingest/ingest.routes.js';
@@ -25,6 +26,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   NOTIFICATION_ROUTES,
   FOLLOW_ROUTES,
   COMMENT_ROUTES,
+  COMMUNITY_ROUTES,
   PROFILE_ROUTES,
   POINTS_ROUTES,
   INGEST_ROUTES,

@@ -6,6 +6,10 @@ import {
   SeriesFollowEntity,
   UserFollowEntity,
 } from '../modules/follows/follows.entities';
+import {
+  AnnouncementRecordEntity,
+  CommunityRulesRecordEntity,
+} from '../modules/community/community.entities';
 import { ApiTokenEntity } from '../modules/auth/api-token.entity';
 import { ChapterLikeEntity, FavoriteEntity, RatingEntity } from '../modules/reactions/reaction.entities';
 import { ChapterViewEntity } from '../modules/series/chapter-view.entity';
@@ -60,4 +64,6 @@ export const ENTITIES = [
   UserFollowEntity,
   ReaderPreferenceEntity,
   ChapterFanoutEntity,
+  AnnouncementRecordEntity,
+  CommunityRulesRecordEntity,
 ];

@@ -11,6 +11,7 @@ import { Migration20260120000000_media_claims } from './Migration20260120000000_
 import { Migration20260125000000_username_skeleton } from './Migration20260125000000_username_skeleton';
 import { Migration20260201000000_follows } from './Migration20260201000000_follows';
 import { Migration20261125000000_novel_text } from './Migration20261125000000_novel_text';
+import { Migration20261125300000_community_page } from './Migration20261125300000_community_page';
 
 /**
  * Every migration, in order. Listed explicitly (no file globbing) so the compiled app, the CLI and the
@@ -29,4 +30,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20260125000000_username_skeleton', class: Migration20260125000000_username_skeleton },
   { name: 'Migration20260201000000_follows', class: Migration20260201000000_follows },
   { name: 'Migration20261125000000_novel_text', class: Migration20261125000000_novel_text },
+  { name: 'Migration20261125300000_community_page', class: Migration20261125300000_community_page },
 ];

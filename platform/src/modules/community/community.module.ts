@@ -1,0 +1,11 @@
+import { Module } from '@nestjs/common';
+import { CommunityController } from './community.controller';
+import { CommunityRepository } from './community.repository';
+import { CommunityService } from './community.service';
+
+/** The community page: site-wide comment feeds and totals, admin announcements and rules. */
+@Module({
+  controllers: [CommunityController],
+  providers: [CommunityRepository, CommunityService],
+})
+export class CommunityModule {}
