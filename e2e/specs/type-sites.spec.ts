@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
+import { logInThroughPage } from '../fixtures/accounts';
 import { shoot } from '../fixtures/screenshots';
-import { edge, type Site } from '../fixtures/stack';
+import { DEMO, edge, type Site } from '../fixtures/stack';
 
 const MANHWA = 'زهرة القصر';
 
@@ -137,8 +138,32 @@ test('a series opened under another site answers 301 to its own site, keeping ch
   expect(details.status()).toBe(301);
   expect(details.headers()['location']).toBe(`/manhwa/${slug}`);
 
+  // Spec §2 /read/{mangaSlug}/{id}: the older reader link lands on the same canonical chapter.
+  const read = await getUnfollowed(request, 'manga', `/read/${slug}/1`);
+  expect(read.status()).toBe(301);
+  expect(read.headers()['location']).toBe(`${canonical}/chapter/1`);
+
   // The browser follows it to the reader on the manhwa site.
   await page.goto(edge.url('manga', `/series/manga/${slug}/1`));
   await expect(page).toHaveURL(`${canonical}/chapter/1`);
   await expect(page.getByRole('navigation', { name: 'قائمة المانهوا' })).toBeAttached();
+  await expect(page.locator('img[data-reader-page]').first()).toBeVisible();
+  await shoot(page, 'manhwa-reader');
+});
+
+test('the add-work form opened from the manhwa site is a manhwa from Korea', async ({ page }) => {
+  await logInThroughPage(page, 'manhwa', DEMO.reader);
+  await page.goto(edge.url('manhwa', '/'));
+  await page
+    .getByRole('main')
+    .getByRole('link', { name: /أضف مانهوا/ })
+    .click();
+  await expect(page).toHaveURL(/\/create\/manga\?.*type=manhwa/);
+  await expect(page.getByLabel('نوع العمل')).toHaveValue('manhwa');
+  await expect(page.getByLabel('بلد المنشأ')).toHaveValue('korea');
+  // A manhua offers only China.
+  await page.getByLabel('نوع العمل').selectOption('manhua');
+  await expect(page.getByLabel('بلد المنشأ')).toHaveValue('china');
+  await expect(page.getByLabel('بلد المنشأ').locator('option')).toHaveCount(1);
+  await shoot(page, 'create-work-manhua');
 });

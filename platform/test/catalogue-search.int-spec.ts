@@ -1,5 +1,7 @@
-import { SearchResponseSchema, SeriesListResponseSchema } from '@warraq/contracts';
+import { CONTENT_MESSAGES, SearchResponseSchema, SeriesListResponseSchema } from '@warraq/contracts';
+import { signIn } from './auth-helpers';
 import { newSeries } from './factories/content.factory';
+import { newUser } from './factories/user.factory';
 import { createTestApp, type TestApp } from './test-app';
 
 // Issue 13: every reading site lists its own type, and /search finds a work of any type with the
@@ -78,5 +80,28 @@ describe('catalogue: per-type lists and the search of every type', () => {
       data: [],
       facets: { manga: 0, manhua: 0, manhwa: 0, novel: 0 },
     });
+  });
+
+  it("creates a work of the site's type, with that type's origin; a manhwa from Japan is refused", async () => {
+    const cookie = await signIn(t, await newUser(t.orm));
+    const body = (type: string, origin?: string) => ({
+      title: `عمل ${type} ${Date.now()}`,
+      description: 'وصف طويل بما يكفي لعمل جديد يُراجع قبل النشر.',
+      type,
+      metadata: { author: 'كاتب', year: 2024, ...(origin ? { origin } : {}) },
+    });
+    const refused = await t.api().post('/api/content').set('Cookie', cookie).send(body('manhwa', 'japan'));
+    expect(refused.status).toBe(400);
+    expect(JSON.stringify(refused.body)).toContain(CONTENT_MESSAGES.originForType);
+    const manhua = await t.api().post('/api/content').set('Cookie', cookie).send(body('manhua', 'korea'));
+    expect(manhua.status).toBe(400);
+
+    // Without an origin a manhwa is Korean; a novel may come from anywhere.
+    const manhwa = await t.api().post('/api/content').set('Cookie', cookie).send(body('manhwa'));
+    expect(manhwa.status).toBe(201);
+    const created = await t.api().get(`/api/manga/${manhwa.body.id}`).set('Cookie', cookie);
+    expect(created.body.data).toMatchObject({ type: 'manhwa', metadata: { origin: 'korea' } });
+    const novel = await t.api().post('/api/content').set('Cookie', cookie).send(body('novel', 'japan'));
+    expect(novel.status).toBe(201);
   });
 });

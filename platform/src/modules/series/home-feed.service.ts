@@ -25,7 +25,9 @@ export class HomeFeedService {
 
   /** One cache entry per feed: the mixed one (the manga home's) and one per type's site. */
   private key(type: SeriesType | undefined): string {
-    return this.redis.key('content', 'home-feed', type ?? 'all');
+    // `v2`: the answer's shape (latest updates carry `mangaType`); a feed an older release cached in
+    // the persistent Redis is never served in the new shape.
+    return this.redis.key('content', 'home-feed-v2', type ?? 'all');
   }
 
   async get({ type }: HomeFeedQuery = {}): Promise<HomeFeedResponse> {
