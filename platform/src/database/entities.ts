@@ -4,6 +4,7 @@ import {
   ChapterFanoutEntity,
   ReaderPreferenceEntity,
   SeriesFollowEntity,
+  SeriesShelfEntity,
   UserFollowEntity,
 } from '../modules/follows/follows.entities';
 import { ApiTokenEntity } from '../modules/auth/api-token.entity';
@@ -60,4 +61,5 @@ export const ENTITIES = [
   UserFollowEntity,
   ReaderPreferenceEntity,
   ChapterFanoutEntity,
+  SeriesShelfEntity,
 ];
