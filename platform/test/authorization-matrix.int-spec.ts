@@ -200,6 +200,13 @@ const MATRIX: readonly Row[] = [
   { route: FOLLOW_ROUTES.preferences, call: {}, expect: SIGNED_IN_200 },
   { route: FOLLOW_ROUTES.savePreferences, call: { body: { languages: ['XX'] } }, expect: SIGNED_IN_400 },
   { route: FOLLOW_ROUTES.updates, call: {}, expect: SIGNED_IN_200 },
+  { route: FOLLOW_ROUTES.shelf, call: (f) => ({ params: { id: f.series.id } }), expect: SIGNED_IN_200 },
+  {
+    route: FOLLOW_ROUTES.setShelf,
+    call: (f) => ({ params: { id: f.series.id }, body: { shelf: 'shelf' } }),
+    expect: SIGNED_IN_400,
+  },
+  { route: FOLLOW_ROUTES.clearShelf, call: (f) => ({ params: { id: f.series.id } }), expect: SIGNED_IN_200 },
 
   // comments
   {

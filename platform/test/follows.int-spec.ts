@@ -264,6 +264,58 @@ describe('follows, preferences, the updates feed and the new-chapter fan-out', (
     });
   });
 
+  describe('reading-list shelves', () => {
+    const shelfOf = async (series: { id: number }, cookie: string) =>
+      (
+        await t
+          .api()
+          .get(routePath(FOLLOW_ROUTES.shelf, { id: series.id }))
+          .set('Cookie', cookie)
+      ).body.data.shelf as string | null;
+    const read = (series: { id: number }, chapter: { id: number }, cookie: string, page = 0) =>
+      t
+        .api()
+        .post('/api/content/progress')
+        .set('Cookie', cookie)
+        .send({ contentId: series.id, chapterId: chapter.id, page });
+
+    it('keeps the shelf chosen, refuses an unknown one, and clears it', async () => {
+      const series = await newSeries(t.orm);
+      const cookie = await signIn(t, await newUser(t.orm));
+      const path = routePath(FOLLOW_ROUTES.setShelf, { id: series.id });
+      expect((await t.api().put(path).set('Cookie', cookie).send({ shelf: 'someday' })).status).toBe(400);
+      expect((await t.api().put(path).set('Cookie', cookie).send({ shelf: 'on_hold' })).status).toBe(200);
+      expect(await shelfOf(series, cookie)).toBe('on_hold');
+      expect((await t.api().delete(path).set('Cookie', cookie)).body.data).toEqual({ shelf: null });
+      expect(await shelfOf(series, cookie)).toBeNull();
+    });
+
+    it('moves to reading on the first chapter and to completed on the last page of a completed series', async () => {
+      const series = await newSeries(t.orm, { status: 'completed' });
+      const first = await newChapter(t.orm, { series, number: 1, pages: 3 });
+      const middle = await newChapter(t.orm, { series, number: 2, pages: 3 });
+      const last = await newChapter(t.orm, { series, number: 3, pages: 3 });
+      const cookie = await signIn(t, await newUser(t.orm));
+      await read(series, middle, cookie);
+      expect(await shelfOf(series, cookie)).toBeNull();
+      await read(series, first, cookie);
+      expect(await shelfOf(series, cookie)).toBe('reading');
+      await read(series, last, cookie, 0);
+      expect(await shelfOf(series, cookie)).toBe('reading');
+      await read(series, last, cookie, 2);
+      expect(await shelfOf(series, cookie)).toBe('completed');
+      // A series the reader dropped stays dropped, whatever they open.
+      await t
+        .api()
+        .put(routePath(FOLLOW_ROUTES.setShelf, { id: series.id }))
+        .set('Cookie', cookie)
+        .send({ shelf: 'dropped' });
+      await read(series, first, cookie);
+      await read(series, last, cookie, 2);
+      expect(await shelfOf(series, cookie)).toBe('dropped');
+    });
+  });
+
   describe('new-chapter notifications', () => {
     it('reach each follower who wants the chapter once, from the worker, after approval', async () => {
       const series = await newSeries(t.orm);

@@ -125,3 +125,17 @@ export const UpdatesResponseSchema = z.object({
   nextCursor: z.string().nullable(),
 });
 export type UpdatesResponse = z.infer<typeof UpdatesResponseSchema>;
+
+/** Spec §2's reading list: the shelf a reader keeps a series on. */
+export const SHELVES = ['reading', 'plan', 'completed', 'on_hold', 'dropped'] as const;
+export type Shelf = (typeof SHELVES)[number];
+export const ShelfSchema = z.enum(SHELVES, { error: 'رف غير صالح' });
+
+export const ShelfBodySchema = z.object({ shelf: ShelfSchema }).strict();
+export type ShelfBody = z.infer<typeof ShelfBodySchema>;
+
+export const ShelfResponseSchema = z.object({
+  success: z.literal(true),
+  data: z.object({ shelf: ShelfSchema.nullable() }),
+});
+export type ShelfResponse = z.infer<typeof ShelfResponseSchema>;

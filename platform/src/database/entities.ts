@@ -4,6 +4,7 @@ import {
   ChapterFanoutEntity,
   ReaderPreferenceEntity,
   SeriesFollowEntity,
+  SeriesShelfEntity,
   UserFollowEntity,
 } from '../modules/follows/follows.entities';
 import {
@@ -66,4 +67,5 @@ export const ENTITIES = [
   ChapterFanoutEntity,
   AnnouncementRecordEntity,
   CommunityRulesRecordEntity,
+  SeriesShelfEntity,
 ];

@@ -5,6 +5,8 @@ import {
   type ReaderPreferencesResponse,
   type SeriesFollowBody,
   type SeriesFollowResponse,
+  type ShelfBody,
+  type ShelfResponse,
   type UpdatesQuery,
   type UpdatesResponse,
   type UserFollowResponse,
@@ -86,5 +88,24 @@ export class FollowsController {
   @Route(FOLLOW_ROUTES.updates)
   updates(@CurrentUser() actor: AuthUser, @RouteQuery() query: UpdatesQuery): Promise<UpdatesResponse> {
     return this.follows.updates(actor, query.type, query.cursor);
+  }
+
+  @Route(FOLLOW_ROUTES.shelf)
+  async shelf(@CurrentUser() actor: AuthUser, @RouteParams() { id }: IdParams): Promise<ShelfResponse> {
+    return { success: true, data: { shelf: await this.follows.shelf(actor, id) } };
+  }
+
+  @Route(FOLLOW_ROUTES.setShelf)
+  async setShelf(
+    @CurrentUser() actor: AuthUser,
+    @RouteParams() { id }: IdParams,
+    @RouteBody() body: ShelfBody,
+  ): Promise<ShelfResponse> {
+    return { success: true, data: { shelf: await this.follows.setShelf(actor, id, body.shelf) } };
+  }
+
+  @Route(FOLLOW_ROUTES.clearShelf)
+  async clearShelf(@CurrentUser() actor: AuthUser, @RouteParams() { id }: IdParams): Promise<ShelfResponse> {
+    return { success: true, data: { shelf: await this.follows.setShelf(actor, id, null) } };
   }
 }

@@ -1,5 +1,5 @@
 import { defineEntity, p } from '@mikro-orm/core';
-import type { ChapterLanguage } from '@warraq/contracts';
+import type { ChapterLanguage, Shelf } from '@warraq/contracts';
 import { Chapter } from '../series/chapter.entity';
 import { Series } from '../series/series.entity';
 import { User } from '../users/user.entity';
@@ -61,3 +61,17 @@ export const ChapterFanoutEntity = defineEntity({
 });
 export class ChapterFanout extends ChapterFanoutEntity.class {}
 ChapterFanoutEntity.setClass(ChapterFanout);
+
+/** The reading-list shelf a reader keeps a series on (moved by hand, or by reading: see FollowsRepository.autoShelve). */
+export const SeriesShelfEntity = defineEntity({
+  name: 'SeriesShelf',
+  tableName: 'series_shelf',
+  properties: {
+    user: () => p.manyToOne(User).primary().deleteRule('cascade').ref(),
+    series: () => p.manyToOne(Series).primary().deleteRule('cascade').ref(),
+    shelf: p.string().length(16).$type<Shelf>(),
+    updatedAt: updatedAtColumn(),
+  },
+});
+export class SeriesShelf extends SeriesShelfEntity.class {}
+SeriesShelfEntity.setClass(SeriesShelf);

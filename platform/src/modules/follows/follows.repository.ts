@@ -1,6 +1,6 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
-import type { ChapterLanguage, ModerationStatus, SeriesType } from '@warraq/contracts';
+import type { ChapterLanguage, ModerationStatus, SeriesType, Shelf } from '@warraq/contracts';
 import type { Db } from '../../database/transactions';
 import { INT_ARRAY, WANTS_CHAPTER } from './follows.sql';
 
@@ -218,6 +218,54 @@ export class FollowsRepository {
        order by c.published_at desc, c.id desc
        limit ?`,
       [userId, userId, userId, type, userId, ...(after ?? []), limit],
+    );
+  }
+
+  async shelf(userId: number, seriesId: number): Promise<Shelf | null> {
+    const rows = await this.run<{ shelf: Shelf }>(
+      'select shelf from series_shelf where user_id = ? and series_id = ?',
+      [userId, seriesId],
+    );
+    return rows[0]?.shelf ?? null;
+  }
+
+  async setShelf(userId: number, seriesId: number, shelf: Shelf | null): Promise<void> {
+    if (shelf === null) {
+      await this.run('delete from series_shelf where user_id = ? and series_id = ?', [userId, seriesId]);
+      return;
+    }
+    await this.run(
+      `insert into series_shelf (user_id, series_id, shelf) values (?, ?, ?)
+       on conflict (user_id, series_id) do update set shelf = excluded.shelf, updated_at = now()`,
+      [userId, seriesId, shelf],
+    );
+  }
+
+  /**
+   * The obvious moves as a reader reads: opening the first approved chapter puts an unshelved or
+   * planned series on "reading"; reaching the last page of the last approved chapter of a completed
+   * series puts it on "completed" (unless the reader dropped it). A shelf chosen by hand otherwise stays.
+   */
+  async autoShelve(userId: number, chapterId: number, page: number): Promise<void> {
+    await this.run(
+      `with c as (
+         select c.series_id, c.number, c.page_count, s.status,
+                (select min(number) from chapter where series_id = c.series_id and moderation_status = 'approved') as first,
+                (select max(number) from chapter where series_id = c.series_id and moderation_status = 'approved') as last
+         from chapter c join series s on s.id = c.series_id
+         where c.id = ? and c.moderation_status = 'approved'
+       ), moved as (
+         select series_id,
+                case when status = 'completed' and number = last and ? >= greatest(page_count - 1, 0) then 'completed'
+                     when number = first then 'reading' end as shelf
+         from c
+       )
+       insert into series_shelf (user_id, series_id, shelf)
+       select ?, series_id, shelf from moved where shelf is not null
+       on conflict (user_id, series_id) do update set shelf = excluded.shelf, updated_at = now()
+         where (excluded.shelf = 'reading' and series_shelf.shelf = 'plan')
+            or (excluded.shelf = 'completed' and series_shelf.shelf in ('plan', 'reading', 'on_hold'))`,
+      [chapterId, page, userId],
     );
   }
 }

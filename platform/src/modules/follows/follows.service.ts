@@ -6,6 +6,7 @@ import {
   type SeriesFollowBody,
   type SeriesFollowState,
   type SeriesType,
+  type Shelf,
   type UpdateGroup,
   type UpdatesResponse,
   type UserFollowState,
@@ -112,6 +113,22 @@ export class FollowsService {
       data: groupBySeries(page),
       nextCursor: rows.length > limit && last ? encodeCursor(last.sort_key) : null,
     };
+  }
+
+  async shelf(actor: AuthUser, seriesId: number): Promise<Shelf | null> {
+    await this.visibleSeries(actor, seriesId);
+    return this.follows.shelf(actor.id, seriesId);
+  }
+
+  async setShelf(actor: AuthUser, seriesId: number, shelf: Shelf | null): Promise<Shelf | null> {
+    await this.visibleSeries(actor, seriesId);
+    await this.follows.setShelf(actor.id, seriesId, shelf);
+    return shelf;
+  }
+
+  /** After the reader saved progress in a chapter: the shelf moves where it obviously should. */
+  autoShelve(userId: number, chapterId: number, page: number): Promise<void> {
+    return this.follows.autoShelve(userId, chapterId, page);
   }
 
   /** In the approval's transaction: the chapter waits for its fan-out (see `announceLater`). */

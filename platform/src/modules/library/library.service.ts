@@ -4,6 +4,7 @@ import { ApiError } from '../../common/http/api-error';
 import { ChaptersRepository } from '../series/chapters.repository';
 import { canReachChapter, viewerOf } from '../series/content-viewer';
 import type { AuthUser } from '../auth/request-auth';
+import { FollowsService } from '../follows/follows.service';
 import { UsersRepository } from '../users/users.repository';
 import { LibraryRepository } from './library.repository';
 
@@ -13,6 +14,7 @@ export class LibraryService {
     private readonly library: LibraryRepository,
     private readonly chapters: ChaptersRepository,
     private readonly users: UsersRepository,
+    private readonly follows: FollowsService,
   ) {}
 
   /**
@@ -27,6 +29,7 @@ export class LibraryService {
     }
     await this.library.saveProgress(actor.id, chapter.series_id, chapter.id, body.page);
     await this.library.markRead(actor.id, chapter.id);
+    await this.follows.autoShelve(actor.id, chapter.id, body.page);
     if (body.readingMode) await this.users.setReadingMode(actor.id, body.readingMode);
     return { success: true };
   }

@@ -68,11 +68,16 @@ export class NotificationsRepository {
     return { rows, createdAt: new Date(at[0]!.now).toISOString() };
   }
 
-  /** Unread counts of many users at once (users with none are left out). */
+  /**
+   * Unread counts of many users at once (users with none are left out): a join, so 100,000 users
+   * are one hash join over the table rather than a 100,000-element `= any(...)` test per row.
+   */
   async unreadOf(userIds: readonly number[]): Promise<Map<number, number>> {
     const rows = await this.em.execute<{ user_id: number; n: number }[]>(
-      `select user_id, count(*)::int as n from notification
-       where user_id = any(${INT_ARRAY}) and read_at is null group by user_id`,
+      `select n.user_id, count(*)::int as n
+       from jsonb_array_elements_text(?::jsonb) as u(id)
+       join notification n on n.user_id = u.id::int and n.read_at is null
+       group by n.user_id`,
       [JSON.stringify(userIds)],
     );
     return new Map(rows.map((r) => [r.user_id, r.n]));

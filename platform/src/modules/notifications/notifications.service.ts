@@ -129,8 +129,8 @@ export class NotificationsService {
 
   /**
    * Pushes a fan-out live: each user hears once, of their newest notification of the batch, with
-   * their unread count (one count query per wave of users). A wave goes out as one bus message per
-   * chapter, not one per user, so 100,000 followers cost a few dozen publishes. Best effort, like
+   * their unread count (one count query for all of them). Waves of users go out as one bus message
+   * per chapter, not one per user, so 100,000 followers cost a few dozen publishes. Best effort, like
    * `deliver`.
    */
   async deliverMany(batch: ChapterNoticeBatch): Promise<void> {
@@ -142,11 +142,10 @@ export class NotificationsService {
     }
     const users = [...newest.keys()];
     try {
+      const unread = await this.notifications.unreadOf(users);
       for (let i = 0; i < users.length; i += WAVE) {
-        const wave = users.slice(i, i + WAVE);
-        const unread = await this.notifications.unreadOf(wave);
         const byChapter = new Map<number, [number, number, number][]>();
-        for (const userId of wave) {
+        for (const userId of users.slice(i, i + WAVE)) {
           const [id, chapterId] = newest.get(userId)!;
           const entries = byChapter.get(chapterId) ?? [];
           entries.push([userId, id, unread.get(userId) ?? 0]);

@@ -3,6 +3,7 @@ import {
   type ChapterLanguage,
   type SeriesFollowBody,
   type SeriesType,
+  type Shelf,
 } from '@warraq/contracts';
 import { api } from './client';
 
@@ -40,4 +41,16 @@ export async function saveReaderLanguages(languages: ChapterLanguage[]) {
 /** One page of the updates feed of a site's type; `cursor` from the previous page. */
 export function fetchUpdates(type: SeriesType, cursor: string | null) {
   return api(FOLLOW_ROUTES.updates, { query: { type, ...(cursor ? { cursor } : {}) } });
+}
+
+export async function fetchShelf(id: number) {
+  return (await api(FOLLOW_ROUTES.shelf, { params: { id } })).data.shelf;
+}
+
+/** Puts the series on a shelf, or takes it off the reading list with null. */
+export async function setShelf(id: number, shelf: Shelf | null) {
+  const answer = shelf
+    ? await api(FOLLOW_ROUTES.setShelf, { params: { id }, body: { shelf } })
+    : await api(FOLLOW_ROUTES.clearShelf, { params: { id } });
+  return answer.data.shelf;
 }

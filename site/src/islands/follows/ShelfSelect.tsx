@@ -1,0 +1,74 @@
+import { useEffect, useState, type ChangeEvent } from 'react';
+import { SHELVES, type Shelf } from '@warraq/contracts';
+import { t } from '@/i18n';
+import { failureMessage } from '@/lib/api/api-error';
+import { fetchShelf, setShelf } from '@/lib/api/follows';
+import { showToast } from '@/stores/toasts';
+import { useHydrated } from '@/ui/use-hydrated';
+
+const text = t.shelves;
+
+export interface ShelfSelectProps {
+  contentId: number;
+  signedIn: boolean;
+}
+
+/** Spec §2's reading-list button: which shelf the reader keeps the series on (reading moves by itself too). */
+export default function ShelfSelect({ contentId, signedIn }: ShelfSelectProps) {
+  const hydrated = useHydrated();
+  const [shelf, setShown] = useState<Shelf | null>(null);
+  const [loaded, setLoaded] = useState(!signedIn);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    if (!signedIn) return;
+    let live = true;
+    fetchShelf(contentId)
+      .then((answer) => live && setShown(answer))
+      .catch(() => undefined)
+      .finally(() => live && setLoaded(true));
+    return () => {
+      live = false;
+    };
+  }, [contentId, signedIn]);
+
+  async function handleChange(event: ChangeEvent<HTMLSelectElement>) {
+    if (!signedIn) {
+      showToast({ title: text.loginToShelve, variant: 'destructive' });
+      return;
+    }
+    const next = (event.target.value || null) as Shelf | null;
+    const before = shelf;
+    setShown(next);
+    setBusy(true);
+    try {
+      setShown(await setShelf(contentId, next));
+      showToast({ title: next ? text.saved : text.removed });
+    } catch (error) {
+      setShown(before);
+      showToast({ title: failureMessage(error), variant: 'destructive' });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <label className="flex items-center gap-2 text-sm">
+      <span className="font-semibold">{text.label}</span>
+      <select
+        className="select select-sm w-auto"
+        value={shelf ?? ''}
+        disabled={!hydrated || !loaded || busy}
+        onChange={handleChange}
+        data-testid="series-shelf"
+      >
+        <option value="">{text.none}</option>
+        {SHELVES.map((name) => (
+          <option key={name} value={name}>
+            {text.names[name]}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
