@@ -15,14 +15,21 @@ export class LibraryService {
     private readonly users: UsersRepository,
   ) {}
 
-  /** Where the reader stopped (one row per series), and their reading mode when given. */
+  /**
+   * Where the reader stopped (one row per series, at a page or a text chapter's paragraph), and
+   * their reading mode when given.
+   */
   async saveProgress(actor: AuthUser, body: ProgressInput): Promise<ProgressResponse> {
     const viewer = viewerOf(actor);
     const chapter = await this.chapters.access(body.chapterId);
     if (!chapter || !canReachChapter(viewer, chapter, body.contentId)) {
       throw ApiError.notFound(CONTENT_MESSAGES.chapterNotFound);
     }
-    await this.library.saveProgress(actor.id, chapter.series_id, chapter.id, body.page);
+    const paragraph = body.paragraph ?? null;
+    if (paragraph !== null && (chapter.block_count === null || paragraph >= chapter.block_count)) {
+      throw ApiError.validation({ paragraph: [CONTENT_MESSAGES.paragraphOutOfRange] });
+    }
+    await this.library.saveProgress(actor.id, chapter.series_id, chapter.id, body.page, paragraph);
     if (body.readingMode) await this.users.setReadingMode(actor.id, body.readingMode);
     return { success: true };
   }
