@@ -60,7 +60,8 @@ test('a reader reads a novel on the novel site: settings and position follow the
   // Font and size: applied at once, saved to the account.
   await page.getByText('إعدادات القراءة').click();
   const saved = page.waitForResponse(
-    (response) => response.url().includes('/preferences') && response.request().method() === 'POST',
+    (response) =>
+      response.url().includes('/preferences') && response.request().postDataJSON()?.novelReader?.size === 26,
   );
   await page.getByRole('combobox', { name: 'الخط', exact: true }).selectOption('plex-sans');
   await page.getByRole('slider', { name: 'حجم الخط' }).fill('26');
@@ -145,6 +146,14 @@ test('a guest touches the left edge of the text to turn forward; settings stay i
   const before = await page.evaluate(() => window.scrollY);
   await page.touchscreen.tap(box.x + 20, 400);
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(before + 300);
+  // A guest's position stays in this browser: reopened, the chapter is where they left it.
+  for (let turn = 0; turn < 3; turn++) await page.touchscreen.tap(box.x + 20, 400);
+  const position = page.locator('[data-novel-reader]');
+  await expect(position).toHaveAttribute('data-position', /^[1-9]\d*$/);
+  const left = await position.getAttribute('data-position');
+  await page.reload();
+  await expect(page.locator('[data-novel-reader][data-ready]')).toHaveAttribute('data-position', left!);
+  expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(300);
 
   await page.getByText('إعدادات القراءة').click();
   await page.getByRole('radio', { name: 'داكن' }).check();

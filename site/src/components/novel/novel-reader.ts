@@ -74,11 +74,13 @@ function settingsPanel(root: HTMLElement, article: HTMLElement, userId: number |
   let changed: Partial<NovelReaderSettings> = {};
   let timer: ReturnType<typeof setTimeout> | undefined;
   const save = () => {
+    clearTimeout(timer);
+    timer = undefined;
     storageSet(GUEST_SETTINGS_KEY, JSON.stringify(settings));
-    if (userId === null) return;
+    if (userId === null || Object.keys(changed).length === 0) return;
     const body = changed;
     changed = {};
-    savePreferences(userId, { novelReader: body }).catch(() =>
+    savePreferences(userId, { novelReader: body }, { keepalive: true }).catch(() =>
       showToast({ title: t.novelReader.saveFailed, variant: 'destructive' }),
     );
   };
@@ -96,7 +98,7 @@ function settingsPanel(root: HTMLElement, article: HTMLElement, userId: number |
   });
   form.addEventListener('submit', (event) => event.preventDefault());
   window.addEventListener('pagehide', () => {
-    if (timer !== undefined && Object.keys(changed).length > 0) save();
+    if (timer !== undefined) save();
   });
 }
 
