@@ -3,7 +3,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { logInThroughPage, registerViaApi, type Account } from '../fixtures/accounts';
 import { shoot } from '../fixtures/screenshots';
-import { edge } from '../fixtures/stack';
+import { DEMO, edge } from '../fixtures/stack';
 
 // Issue 13: the novel reader, made for Arabic text.
 const NOVEL = 'ظل الصحراء';
@@ -28,7 +28,10 @@ async function openFirstChapter(page: Page) {
   await expect(page.locator('[data-novel-reader][data-ready]')).toBeAttached();
 }
 
-async function signedInPage(browser: Browser, account: Account): Promise<Page> {
+async function signedInPage(
+  browser: Browser,
+  account: Pick<Account, 'username' | 'password'>,
+): Promise<Page> {
   const context = await browser.newContext();
   const page = await context.newPage();
   await logInThroughPage(page, 'novel', account);
@@ -113,6 +116,24 @@ test('a reader reads a novel on the novel site: settings and position follow the
   await page.keyboard.press('ArrowRight');
   await expect(page.getByRole('heading', { level: 1 })).toContainText('الفصل 1');
   await page.context().close();
+});
+
+test("a moderator gets the image reader's moderator buttons on a novel chapter; a reader does not", async ({
+  browser,
+}) => {
+  const moderator = await signedInPage(browser, DEMO.moderator);
+  await openFirstChapter(moderator);
+  const tools = moderator.getByRole('group', { name: 'أدوات المشرف' });
+  await expect(tools.getByRole('button', { name: 'رفض' })).toBeVisible();
+  await expect(tools.getByRole('button', { name: 'حذف' })).toBeVisible();
+  await moderator.context().close();
+
+  const reader = await signedInPage(browser, DEMO.reader);
+  await openFirstChapter(reader);
+  // The demo reader may already like it: either state of the like button.
+  await expect(reader.getByRole('button', { name: /^(أعجبني|أُعجبت به)$/ })).toBeVisible();
+  await expect(reader.getByRole('group', { name: 'أدوات المشرف' })).toHaveCount(0);
+  await reader.context().close();
 });
 
 test('a novel chapter reads with JavaScript off: text, title, chapter links', async ({ browser }) => {
