@@ -260,7 +260,12 @@ describe('reader, reactions and counters', () => {
       .api()
       .get(`/api/content/user-status?contentId=${series.id}`)
       .set('Cookie', readerCookie);
-    expect(status.body.progress).toEqual({ chapterId: ch15.id, chapterNumber: 1.5, page: 4 });
+    expect(status.body.progress).toEqual({
+      chapterId: ch15.id,
+      chapterNumber: 1.5,
+      page: 4,
+      paragraph: null,
+    });
     expect(status.body.readingMode).toBe('paged-ltr');
     const hidden = await t
       .api()

@@ -1,5 +1,6 @@
 import {
   AUTH_MESSAGES,
+  DEFAULT_NOVEL_READER_SETTINGS,
   type PreferencesResponse,
   PreferencesResponseSchema,
   type UpdatePreferencesBody,
@@ -188,6 +189,7 @@ describe('users', () => {
         theme: 'system',
         language: 'en',
         notifications: { email: true, push: false },
+        novelReader: DEFAULT_NOVEL_READER_SETTINGS,
       });
 
       const res = await t
@@ -198,7 +200,12 @@ describe('users', () => {
       expect(res.status).toBe(200);
       expect(res.body).toEqual({
         success: true,
-        preferences: { theme: 'dark', language: 'en', notifications: { email: true, push: true } },
+        preferences: {
+          theme: 'dark',
+          language: 'en',
+          notifications: { email: true, push: true },
+          novelReader: DEFAULT_NOVEL_READER_SETTINGS,
+        },
       } satisfies PreferencesResponse);
 
       const again = PreferencesResponseSchema.parse(
@@ -225,6 +232,62 @@ describe('users', () => {
           .status,
       ).toBe(403);
       expect((await t.api().get(`/api/users/${reader.id}/preferences`).set(as(admin))).status).toBe(200);
+    });
+
+    it("keeps the novel reader's settings, merged field by field, for the next session too", async () => {
+      const novelist = await newUser(t.orm, { username: 'novel_reader' });
+      const cookie = { Cookie: await signIn(t, novelist), Origin: BROWSER_ORIGIN };
+      const save = (body: UpdatePreferencesBody) =>
+        t.api().post(`/api/users/${novelist.id}/preferences`).set(cookie).send(body);
+      expect((await save({ novelReader: { font: 'plex-sans', size: 26 } })).status).toBe(200);
+      const res = await save({ novelReader: { theme: 'sepia', align: 'start' } });
+      expect(res.status).toBe(200);
+      const expected = {
+        ...DEFAULT_NOVEL_READER_SETTINGS,
+        font: 'plex-sans',
+        size: 26,
+        theme: 'sepia',
+        align: 'start',
+      };
+      expect(PreferencesResponseSchema.parse(res.body).preferences.novelReader).toEqual(expected);
+
+      // Another device: a new session sees them in the profile the site renders pages with.
+      const elsewhere = await signIn(t, novelist);
+      const me = await t.api().get('/api/auth/profile').set({ Cookie: elsewhere, Origin: BROWSER_ORIGIN });
+      expect(me.status).toBe(200);
+      expect(me.body.user.preferences.novelReader).toEqual(expected);
+      // The theme of the site is not the reader's: it did not move.
+      expect(me.body.user.preferences.theme).toBe('system');
+    });
+
+    it("refuses novel reader settings out of range, unknown or someone else's", async () => {
+      const save = (body: unknown, who = reader, id = reader.id) =>
+        t
+          .api()
+          .post(`/api/users/${id}/preferences`)
+          .set(as(who))
+          .send(body as object);
+      for (const novelReader of [
+        { size: 8 },
+        { size: 20.5 },
+        { lineHeight: 9 },
+        { width: 5 },
+        { font: 'comic-sans' },
+        { theme: 'neon' },
+        { align: 'center' },
+        { size: '20' },
+        { colour: 'red' },
+      ]) {
+        const res = await save({ novelReader });
+        expect({ novelReader, status: res.status }).toEqual({ novelReader, status: 400 });
+        expect(Object.keys(res.body.errors ?? {}).some((key) => key.startsWith('novelReader'))).toBe(true);
+        expect(res.body.message).toMatch(/[\u0600-\u06FF]/);
+      }
+      expect((await save({ novelReader: { size: 30 } }, reader, otherReader.id)).status).toBe(403);
+      const theirs = PreferencesResponseSchema.parse(
+        (await t.api().get(`/api/users/${otherReader.id}/preferences`).set(as(otherReader))).body,
+      );
+      expect(theirs.preferences.novelReader.size).not.toBe(30);
     });
 
     it('refuses an unknown theme with a field error', async () => {

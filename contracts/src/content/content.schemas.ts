@@ -33,6 +33,8 @@ export const CONTENT_MESSAGES = {
   mangaNotFound: 'مانجا غير موجودة',
   chapterLoadFailed: 'حدث خطأ أثناء تحميل الفصل',
   chapterNotFound: 'الفصل غير موجود',
+  /** A reading position past the chapter's last paragraph, or in a chapter of images. */
+  paragraphOutOfRange: 'هذه الفقرة ليست في الفصل',
   created: 'تم إنشاء المانجا بنجاح',
   loginToLike: 'يرجى تسجيل الدخول للإعجاب بالفصل',
   loginToFavorite: 'يرجى تسجيل الدخول لإضافة المانجا إلى المفضلة',
@@ -454,7 +456,13 @@ export const UserStatusResponseSchema = z.object({
   userRating: z.number().int().nullable(),
   /** Where the reader stopped in this series, for "start reading" to resume. */
   progress: z
-    .object({ chapterId: z.number().int(), chapterNumber: z.number(), page: z.number().int() })
+    .object({
+      chapterId: z.number().int(),
+      chapterNumber: z.number(),
+      page: z.number().int(),
+      /** In a text chapter, the block the reader had at the top of the screen. */
+      paragraph: z.number().int().nullable(),
+    })
     .nullable(),
   readingMode: ReadingModeSchema.nullable(),
 });
@@ -475,6 +483,13 @@ export const ProgressBodySchema = z.object({
   chapterId: z.coerce.number().int().positive(),
   page: z.coerce.number().int().min(0).max(10_000).default(0),
   readingMode: ReadingModeSchema.optional(),
+  /** A text chapter's topmost visible block (its index in `text.blocks`): resumed there. */
+  paragraph: z.coerce
+    .number({ error: 'رقم الفقرة غير صالح' })
+    .int('رقم الفقرة غير صالح')
+    .min(0, 'رقم الفقرة غير صالح')
+    .max(100_000, 'رقم الفقرة غير صالح')
+    .optional(),
 });
 export type ProgressBody = z.input<typeof ProgressBodySchema>;
 export const ProgressResponseSchema = z.object({ success: z.literal(true) });

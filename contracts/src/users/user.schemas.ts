@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { LIMITS } from '../common/limits.js';
 import { LANGUAGES, ROLES, THEMES, type Role } from './user.constants.js';
 import { listResponseSchema, pageNumber } from '../common/list.schemas.js';
+import { DEFAULT_NOVEL_READER_SETTINGS, NovelReaderSettingsSchema } from '../novel/novel-reader.settings.js';
 
 export const RoleSchema = z.enum(ROLES);
 
@@ -86,6 +87,8 @@ export const PreferencesSchema = z.object({
   theme: ThemeSchema,
   language: LanguageSchema,
   notifications: z.object({ email: z.boolean(), push: z.boolean() }),
+  /** The novel reader's font, size, spacing, width, theme and alignment (issue 13). */
+  novelReader: NovelReaderSettingsSchema,
 });
 export type Preferences = z.infer<typeof PreferencesSchema>;
 
@@ -94,6 +97,7 @@ export const DEFAULT_PREFERENCES: Preferences = {
   theme: 'system',
   language: 'en',
   notifications: { email: true, push: false },
+  novelReader: DEFAULT_NOVEL_READER_SETTINGS,
 };
 
 export const UpdatePreferencesBodySchema = z
@@ -101,6 +105,8 @@ export const UpdatePreferencesBodySchema = z
     theme: ThemeSchema.optional(),
     language: LanguageSchema.optional(),
     notifications: z.object({ email: z.boolean().optional(), push: z.boolean().optional() }).optional(),
+    /** Only the fields given change; each is checked like the stored settings. */
+    novelReader: NovelReaderSettingsSchema.partial().optional(),
   })
   .strict();
 export type UpdatePreferencesBody = z.infer<typeof UpdatePreferencesBodySchema>;

@@ -1,5 +1,11 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
-import type { ChapterLanguage, ModerationStatus, SeriesType } from '@warraq/contracts';
+import {
+  countNovelTextWords,
+  type ChapterLanguage,
+  type ModerationStatus,
+  type NovelDocument,
+  type SeriesType,
+} from '@warraq/contracts';
 import { randomBytes } from 'node:crypto';
 import { SeriesRepository } from '../../src/modules/series/series.repository';
 import { seriesSearchText } from '../../src/modules/series/series.service';
@@ -69,6 +75,8 @@ export interface NewChapterOptions {
   uploader?: TestUser | null;
   pages?: number;
   viewCount?: number;
+  /** A text chapter: stored as given (already normalised), with no pages unless asked. */
+  text?: NovelDocument;
 }
 
 export interface TestChapter {
@@ -81,11 +89,11 @@ export async function newChapter(orm: MikroORM, options: NewChapterOptions): Pro
   const em = orm.em.fork();
   const connection = em.getConnection();
   const status = options.moderationStatus ?? 'approved';
-  const pages = options.pages ?? 2;
+  const pages = options.pages ?? (options.text ? 0 : 2);
   const rows = await connection.execute<{ id: number }[]>(
     `insert into chapter (series_id, number, title, language, translation_group, uploader_id, moderation_status,
-       published_at, page_count, view_count)
-     values (?, ?, ?, ?, ?, ?, ?, ${status === 'approved' ? 'now()' : 'null'}, ?, ?) returning id`,
+       published_at, page_count, view_count, text, word_count)
+     values (?, ?, ?, ?, ?, ?, ?, ${status === 'approved' ? 'now()' : 'null'}, ?, ?, ?::jsonb, ?) returning id`,
     [
       options.series.id,
       options.number,
@@ -96,6 +104,8 @@ export async function newChapter(orm: MikroORM, options: NewChapterOptions): Pro
       status,
       pages,
       options.viewCount ?? 0,
+      options.text ? JSON.stringify(options.text) : null,
+      options.text ? countNovelTextWords(options.text.blocks) : null,
     ],
   );
   const id = rows[0]!.id;

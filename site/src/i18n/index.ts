@@ -20,3 +20,10 @@ export function formatDate(iso: string): string {
   const date = new Date(iso);
   return Number.isNaN(date.getTime()) ? iso : dateFormat.format(date);
 }
+
+const pluralRules = new Intl.PluralRules('ar');
+
+/** A count in Arabic with its plural form (zero, one, two, few 3–10, many 11–99, other), `{n}` filled. */
+export function fmtCount(forms: Record<Intl.LDMLPluralRule, string>, n: number): string {
+  return fmt(forms[pluralRules.select(n)], { n: numberFormat.format(n) });
+}

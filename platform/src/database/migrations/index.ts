@@ -12,6 +12,7 @@ import { Migration20260125000000_username_skeleton } from './Migration2026012500
 import { Migration20260201000000_follows } from './Migration20260201000000_follows';
 import { Migration20260201000001_shelves } from './Migration20260201000001_shelves';
 import { Migration20261125000000_novel_text } from './Migration20261125000000_novel_text';
+import { Migration20261125200000_reading_paragraph } from './Migration20261125200000_reading_paragraph';
 import { Migration20261125300000_community_page } from './Migration20261125300000_community_page';
 
 /**
@@ -32,5 +33,6 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20260201000000_follows', class: Migration20260201000000_follows },
   { name: 'Migration20260201000001_shelves', class: Migration20260201000001_shelves },
   { name: 'Migration20261125000000_novel_text', class: Migration20261125000000_novel_text },
+  { name: 'Migration20261125200000_reading_paragraph', class: Migration20261125200000_reading_paragraph },
   { name: 'Migration20261125300000_community_page', class: Migration20261125300000_community_page },
 ];

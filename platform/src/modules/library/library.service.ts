@@ -18,8 +18,9 @@ export class LibraryService {
   ) {}
 
   /**
-   * Where the reader stopped (one row per series), and their reading mode when given. The chapter
-   * counts as read from here on (the updates feed and the chapter lists show it).
+   * Where the reader stopped (one row per series, at a page or a text chapter's paragraph), and
+   * their reading mode when given. The chapter counts as read from here on (the updates feed and the
+   * chapter lists show it).
    */
   async saveProgress(actor: AuthUser, body: ProgressInput): Promise<ProgressResponse> {
     const viewer = viewerOf(actor);
@@ -27,7 +28,11 @@ export class LibraryService {
     if (!chapter || !canReachChapter(viewer, chapter, body.contentId)) {
       throw ApiError.notFound(CONTENT_MESSAGES.chapterNotFound);
     }
-    await this.library.saveProgress(actor.id, chapter.series_id, chapter.id, body.page);
+    const paragraph = body.paragraph ?? null;
+    if (paragraph !== null && (chapter.block_count === null || paragraph >= chapter.block_count)) {
+      throw ApiError.validation({ paragraph: [CONTENT_MESSAGES.paragraphOutOfRange] });
+    }
+    await this.library.saveProgress(actor.id, chapter.series_id, chapter.id, body.page, paragraph);
     await this.library.markRead(actor.id, chapter.id);
     await this.follows.autoShelve(actor.id, chapter.id, body.page);
     if (body.readingMode) await this.users.setReadingMode(actor.id, body.readingMode);

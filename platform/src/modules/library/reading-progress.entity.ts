@@ -12,6 +12,8 @@ export const ReadingProgressEntity = defineEntity({
     series: () => p.manyToOne(Series).primary().deleteRule('cascade').ref(),
     chapter: () => p.manyToOne(Chapter).deleteRule('cascade').ref(),
     page: p.integer().default(0),
+    /** A text chapter's topmost visible block; null for images. */
+    paragraph: p.integer().nullable(),
     updatedAt: p
       .datetime()
       .fieldName('updated_at')

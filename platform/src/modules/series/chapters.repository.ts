@@ -24,6 +24,8 @@ export interface ChapterAccessRow {
   series_status: ModerationStatus;
   series_created_by: number | null;
   like_count: number;
+  /** How many blocks a text chapter has (positions are indices into them); null for images. */
+  block_count: number | null;
 }
 
 /** One variant of a chapter: same series, number and language, and group ignoring case. */
@@ -76,7 +78,8 @@ export class ChaptersRepository {
   async access(chapterId: number): Promise<ChapterAccessRow | null> {
     const rows = await this.run<ChapterAccessRow>(
       `select c.id, c.series_id, c.number::float8 as number, c.moderation_status, c.uploader_id,
-         s.moderation_status as series_status, s.created_by as series_created_by, c.like_count
+         s.moderation_status as series_status, s.created_by as series_created_by, c.like_count,
+         jsonb_array_length(c.text -> 'blocks') as block_count
        from chapter c join series s on s.id = c.series_id where c.id = ?`,
       [chapterId],
     );

@@ -1,4 +1,9 @@
-import { DEFAULT_PREFERENCES, type Preferences, type User as UserDto } from '@warraq/contracts';
+import {
+  DEFAULT_PREFERENCES,
+  type Preferences,
+  type User as UserDto,
+  withDefaultNovelReaderSettings,
+} from '@warraq/contracts';
 import type { User } from './user.entity';
 
 export function withDefaultPreferences(stored: Partial<Preferences> | null | undefined): Preferences {
@@ -6,6 +11,7 @@ export function withDefaultPreferences(stored: Partial<Preferences> | null | und
     theme: stored?.theme ?? DEFAULT_PREFERENCES.theme,
     language: stored?.language ?? DEFAULT_PREFERENCES.language,
     notifications: { ...DEFAULT_PREFERENCES.notifications, ...(stored?.notifications ?? {}) },
+    novelReader: withDefaultNovelReaderSettings(stored?.novelReader),
   };
 }
 

@@ -119,6 +119,7 @@ export class UsersService {
       theme: body.theme ?? current.theme,
       language: body.language ?? current.language,
       notifications: { ...current.notifications, ...definedOnly(body.notifications ?? {}) },
+      novelReader: { ...current.novelReader, ...definedOnly(body.novelReader ?? {}) },
     });
     await this.users.setPreferences(account, next);
     return { success: true, preferences: next };

@@ -1,13 +1,11 @@
 import { useMemo, useRef, useState } from 'react';
 import { READING_MODES, type ChapterReader as Chapter, type ReadingMode } from '@warraq/contracts';
-import { favoriteSeries, likeChapter } from '@/lib/api/content';
 import { formatChapterNumber } from '@/lib/content/chapter-groups';
-import { flipped, runOptimisticToggle } from '@/lib/content/optimistic-toggle';
 import { readerScreens } from '@/lib/content/reader-screens';
 import { href, type HrefContext } from '@/lib/site/href';
 import { chapterPath, seriesPath } from '@/lib/site/manga-links';
-import { showToast } from '@/stores/toasts';
 import { fmt, t } from '@/i18n';
+import { ChapterReactions } from './ChapterReactions';
 import { PagedView } from './PagedView';
 import { ReaderModeration } from './ReaderModeration';
 import { storeReadingMode } from './reading-mode-store';
@@ -17,7 +15,6 @@ import { useReaderNavigation } from './use-reader-navigation';
 import { useReaderPrefetch } from './use-reader-prefetch';
 import { useReadingMode } from './use-reading-mode';
 import { useReadingProgress } from './use-reading-progress';
-import { NovelTextView } from './NovelTextView';
 
 export interface ChapterReaderProps {
   chapter: Chapter;
@@ -47,10 +44,7 @@ export default function ChapterReader(props: ChapterReaderProps) {
   // A signed-in user's mode came from the server; a guest's may be remembered by this browser.
   const [mode, setMode] = useReadingMode(props.initialMode, chapter.mangaId, signedIn || props.modeSaved);
   const [page, setPage] = useState(Math.min(Math.max(0, props.initialPage), Math.max(0, last)));
-  const [like, setLike] = useState({ on: props.isLiked, count: chapter.likes });
-  const [favorite, setFavorite] = useState(props.isFavorite);
   const [moderationStatus, setModerationStatus] = useState(chapter.moderationStatus);
-  const [busy, setBusy] = useState(false);
   const topRef = useRef<HTMLDivElement>(null);
   const link = (path: string) => href(path, site);
   const chapterHref = (n: number) => link(chapterPath(chapter.mangaType, chapter.mangaSlug, n));
@@ -75,41 +69,6 @@ export default function ChapterReader(props: ChapterReaderProps) {
     setMode(next);
     if (signedIn) saveProgress(page, next);
     else storeReadingMode(chapter.mangaId, next);
-  }
-
-  function handleLike() {
-    return runOptimisticToggle({
-      signedIn,
-      loginMessage: t.reader.loginToLike,
-      current: like,
-      optimistic: flipped(like),
-      set: setLike,
-      setBusy,
-      request: () => likeChapter(chapter.mangaId, chapter.id, !like.on),
-      settle: (answer) => ({ on: answer.isLiked, count: answer.likes }),
-    });
-  }
-
-  function handleFavorite() {
-    return runOptimisticToggle({
-      signedIn,
-      loginMessage: t.series.loginToFavorite,
-      current: favorite,
-      optimistic: !favorite,
-      set: setFavorite,
-      setBusy,
-      request: () => favoriteSeries(chapter.mangaId, !favorite),
-      settle: (answer) => answer.isFavorite,
-    });
-  }
-
-  async function handleShare() {
-    try {
-      await navigator.clipboard.writeText(window.location.href);
-      showToast({ title: t.reader.shared });
-    } catch {
-      showToast({ title: t.reader.shareFailed, description: window.location.href, variant: 'destructive' });
-    }
   }
 
   const number = formatChapterNumber(chapter.chapterNumber);
@@ -184,33 +143,15 @@ export default function ChapterReader(props: ChapterReaderProps) {
               {item}
             </span>
           ))}
-          <span data-testid="chapter-likes">
-            {fmt(t.reader.likes, { count: numberFormat.format(like.count) })}
-          </span>
         </p>
-        <div className="flex flex-wrap items-center gap-2">
-          <button
-            type="button"
-            className={`btn btn-sm ${like.on ? 'btn-primary' : 'btn-outline'}`}
-            aria-pressed={like.on}
-            disabled={busy}
-            onClick={handleLike}
-          >
-            <span aria-hidden="true">{like.on ? '♥' : '♡'}</span>
-            {like.on ? t.reader.liked : t.reader.like}
-          </button>
-          <button
-            type="button"
-            className={`btn btn-sm ${favorite ? 'btn-secondary' : 'btn-outline'}`}
-            aria-pressed={favorite}
-            disabled={busy}
-            onClick={handleFavorite}
-          >
-            {favorite ? t.reader.favorited : t.reader.favorite}
-          </button>
-          <button type="button" className="btn btn-outline btn-sm" onClick={handleShare}>
-            {t.reader.share}
-          </button>
+        <ChapterReactions
+          contentId={chapter.mangaId}
+          chapterId={chapter.id}
+          likes={chapter.likes}
+          signedIn={signedIn}
+          isLiked={props.isLiked}
+          isFavorite={props.isFavorite}
+        >
           <label className="ms-auto flex items-center gap-2 text-sm">
             <span className="font-semibold">{t.reader.mode}</span>
             <select
@@ -229,7 +170,7 @@ export default function ChapterReader(props: ChapterReaderProps) {
               ))}
             </select>
           </label>
-        </div>
+        </ChapterReactions>
         {chapter.variants.length > 1 && (
           <label className="flex items-center gap-2 text-sm">
             <span className="font-semibold">{t.reader.variantPicker}</span>
@@ -260,9 +201,7 @@ export default function ChapterReader(props: ChapterReaderProps) {
         {chapterNav}
       </header>
 
-      {chapter.text ? (
-        <NovelTextView text={chapter.text} />
-      ) : pages.length === 0 ? (
+      {pages.length === 0 ? (
         <p role="alert" className="alert alert-warning">
           {t.reader.noImages}
         </p>

@@ -23,6 +23,8 @@ export function saveProgress(body: {
   chapterId: number;
   page: number;
   readingMode?: ReadingMode;
+  /** A text chapter's block at the top of the screen. */
+  paragraph?: number;
 }) {
   return api(CONTENT_ROUTES.progress, { body }, { keepalive: true });
 }

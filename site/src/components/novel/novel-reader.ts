@@ -1,0 +1,226 @@
+import type { NovelReaderSettings } from '@warraq/contracts';
+import { saveProgress } from '@/lib/api/content';
+import { savePreferences } from '@/lib/api/users';
+import {
+  applySetting,
+  GUEST_SETTINGS_KEY,
+  guestPositionKey,
+  readingPercent,
+  SETTING_KINDS,
+  topmostBlock,
+} from '@/lib/novel/reader-settings';
+import { showToast } from '@/stores/toasts';
+import { fmt, formatNumber, t } from '@/i18n';
+
+/** The position is saved once scrolling has settled this long (and at once when the page goes). */
+const POSITION_DELAY_MS = 1200;
+/** Settings are saved once a slider has settled. */
+const SETTINGS_DELAY_MS = 700;
+/** A tap on this share of the text's width at either side turns the screen. */
+const TAP_ZONE = 0.25;
+
+type SettingKey = keyof NovelReaderSettings;
+
+function storageGet(key: string): string | null {
+  try {
+    return localStorage.getItem(key);
+  } catch {
+    return null; // storage refused (private mode): nothing remembered
+  }
+}
+
+function storageSet(key: string, value: string): void {
+  try {
+    localStorage.setItem(key, value);
+  } catch {
+    // storage refused: the setting still applies to this page
+  }
+}
+
+/** The settings as the article shows them now (rendered by the server, or by the boot script). */
+function currentSettings(article: HTMLElement): NovelReaderSettings {
+  const style = article.style;
+  return {
+    font: article.getAttribute('data-nr-font'),
+    theme: article.getAttribute('data-nr-theme'),
+    align: article.getAttribute('data-nr-align'),
+    size: Number(style.getPropertyValue('--nr-size')),
+    lineHeight: Number(style.getPropertyValue('--nr-lineHeight')),
+    width: Number(style.getPropertyValue('--nr-width')),
+  } as NovelReaderSettings;
+}
+
+function settingsPanel(root: HTMLElement, article: HTMLElement, userId: number | null): void {
+  const panel = root.querySelector<HTMLElement>('[data-nr-settings]');
+  const form = root.querySelector<HTMLFormElement>('[data-nr-form]');
+  if (!panel || !form) return;
+  const settings = currentSettings(article);
+  const showValue = (key: SettingKey) => {
+    const output = form.querySelector(`[data-nr-output="${key}"]`);
+    if (output) output.textContent = formatNumber(settings[key] as number);
+  };
+  for (const key of Object.keys(SETTING_KINDS) as SettingKey[]) {
+    const control = form.elements.namedItem(key);
+    if (
+      control instanceof RadioNodeList ||
+      control instanceof HTMLInputElement ||
+      control instanceof HTMLSelectElement
+    )
+      control.value = String(settings[key]);
+    if (typeof settings[key] === 'number') showValue(key);
+  }
+  panel.hidden = false;
+
+  let changed: Partial<NovelReaderSettings> = {};
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const save = () => {
+    clearTimeout(timer);
+    timer = undefined;
+    storageSet(GUEST_SETTINGS_KEY, JSON.stringify(settings));
+    if (userId === null || Object.keys(changed).length === 0) return;
+    const body = changed;
+    changed = {};
+    savePreferences(userId, { novelReader: body }, { keepalive: true }).catch(() =>
+      showToast({ title: t.novelReader.saveFailed, variant: 'destructive' }),
+    );
+  };
+  form.addEventListener('input', (event) => {
+    const control = event.target as HTMLInputElement | HTMLSelectElement;
+    const key = control.name as SettingKey;
+    if (!(key in SETTING_KINDS)) return;
+    const value = typeof settings[key] === 'number' ? Number(control.value) : control.value;
+    Object.assign(settings, { [key]: value });
+    Object.assign(changed, { [key]: value });
+    applySetting(article, key, value as NovelReaderSettings[SettingKey]);
+    if (typeof value === 'number') showValue(key);
+    clearTimeout(timer);
+    timer = setTimeout(save, SETTINGS_DELAY_MS);
+  });
+  form.addEventListener('submit', (event) => event.preventDefault());
+  window.addEventListener('pagehide', () => {
+    if (timer !== undefined) save();
+  });
+}
+
+/** The text reader's behaviour on top of the server-rendered chapter (components/novel/NovelChapter.astro). */
+export function startNovelReader(): void {
+  const root = document.querySelector<HTMLElement>('[data-novel-reader]');
+  const article = root?.querySelector<HTMLElement>('.novel-article');
+  if (!root || !article) return;
+  const contentId = Number(root.dataset.contentId);
+  const chapterId = Number(root.dataset.chapterId);
+  const userId = root.dataset.userId ? Number(root.dataset.userId) : null;
+  const blocks = Array.from(article.querySelectorAll<HTMLElement>('[data-block]'));
+  const next = root.querySelector<HTMLAnchorElement>('a[rel="next"]');
+  const prev = root.querySelector<HTMLAnchorElement>('a[rel="prev"]');
+  settingsPanel(root, article, userId);
+  for (const hint of root.querySelectorAll<HTMLElement>('[data-nr-hint]')) hint.hidden = false;
+
+  // Progress: the bar and its number show one value, the share of the text read.
+  const progress = root.querySelector<HTMLElement>('[data-nr-progress]');
+  const track = progress?.querySelector<HTMLElement>('[role="progressbar"]');
+  const fill = progress?.querySelector<HTMLElement>('.novel-progress-fill');
+  const percentText = progress?.querySelector<HTMLElement>('[data-nr-percent]');
+  if (progress) progress.hidden = false;
+  // The reading line: where a block scrolled "to the top" lands, under the sticky header.
+  const readingLine = () =>
+    blocks[0] ? Number.parseFloat(getComputedStyle(blocks[0]).scrollMarginTop) || 0 : 0;
+  const topBlock = () =>
+    topmostBlock(blocks.length, (i) => blocks[i]!.getBoundingClientRect().top, readingLine() + 1);
+
+  let saved = -1;
+  let saveTimer: ReturnType<typeof setTimeout> | undefined;
+  const savePosition = () => {
+    clearTimeout(saveTimer);
+    saveTimer = undefined;
+    const paragraph = topBlock();
+    if (paragraph === saved) return;
+    saved = paragraph;
+    root.dataset.position = String(paragraph);
+    if (userId === null) {
+      storageSet(guestPositionKey(chapterId), String(paragraph));
+      return;
+    }
+    saveProgress({ contentId, chapterId, page: 0, paragraph }).catch(() => {
+      saved = -1; // try again on the next move
+    });
+  };
+  const update = () => {
+    const box = article.getBoundingClientRect();
+    const percent = readingPercent(box.top, box.height, window.innerHeight);
+    if (fill) fill.style.inlineSize = `${percent}%`;
+    track?.setAttribute('aria-valuenow', String(percent));
+    if (percentText)
+      percentText.textContent = fmt(t.novelReader.progressValue, { percent: formatNumber(percent) });
+  };
+  let frame = 0;
+  window.addEventListener(
+    'scroll',
+    () => {
+      if (!frame)
+        frame = requestAnimationFrame(() => {
+          frame = 0;
+          update();
+        });
+      clearTimeout(saveTimer);
+      saveTimer = setTimeout(savePosition, POSITION_DELAY_MS);
+    },
+    { passive: true },
+  );
+  window.addEventListener('pagehide', () => {
+    if (saveTimer !== undefined) savePosition();
+  });
+
+  // Resume: a link's own #p-N wins; else the server's position (any device), else this browser's.
+  const stored = userId === null ? storageGet(guestPositionKey(chapterId)) : null;
+  const resumeAt = Number(article.dataset.resume ?? stored ?? Number.NaN);
+  const fontsReady = document.fonts?.ready ?? Promise.resolve();
+  void fontsReady.then(() => {
+    if (!location.hash && Number.isInteger(resumeAt) && blocks[resumeAt]) {
+      blocks[resumeAt]!.scrollIntoView({ block: 'start' });
+      saved = resumeAt;
+      root.dataset.position = String(resumeAt);
+    }
+    root.querySelector<HTMLElement>('[data-nr-resume-link]')?.setAttribute('hidden', '');
+    root.dataset.ready = '';
+    update();
+  });
+
+  const go = (link: HTMLAnchorElement | null) => {
+    if (!link) return false;
+    savePosition();
+    location.assign(link.href);
+    return true;
+  };
+  const atEnd = () => window.scrollY + window.innerHeight >= document.documentElement.scrollHeight - 2;
+  // Arabic reads right to left: the left arrow goes forward (next chapter), the right one back.
+  document.addEventListener('keydown', (event) => {
+    if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey || event.defaultPrevented) return;
+    const target = event.target as HTMLElement;
+    if (target.closest('input, select, textarea, [contenteditable], dialog')) return;
+    const forward =
+      event.key === 'ArrowLeft' || (event.key === 'PageDown' && atEnd())
+        ? true
+        : event.key === 'ArrowRight' || (event.key === 'PageUp' && window.scrollY <= 0)
+          ? false
+          : null;
+    if (forward !== null && go(forward ? next : prev)) event.preventDefault();
+  });
+
+  // A touch on the text's left edge turns forward a screen (its right edge back); past the end of
+  // the chapter it opens the next one. Mouse clicks are left to select text.
+  article.addEventListener('click', (event) => {
+    if ((event as PointerEvent).pointerType === 'mouse') return;
+    if ((event.target as HTMLElement).closest('a, button') || getSelection()?.toString()) return;
+    const box = article.getBoundingClientRect();
+    const x = (event.clientX - box.left) / box.width;
+    const step = window.innerHeight * 0.85;
+    if (x < TAP_ZONE) {
+      if (atEnd()) go(next);
+      else window.scrollBy({ top: step });
+    } else if (x > 1 - TAP_ZONE) {
+      if (window.scrollY <= 0) go(prev);
+      else window.scrollBy({ top: -step });
+    }
+  });
+}

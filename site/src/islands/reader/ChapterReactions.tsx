@@ -1,0 +1,95 @@
+import { useState, type ReactNode } from 'react';
+import { favoriteSeries, likeChapter } from '@/lib/api/content';
+import { flipped, runOptimisticToggle } from '@/lib/content/optimistic-toggle';
+import { showToast } from '@/stores/toasts';
+import { fmt, t } from '@/i18n';
+
+export interface ChapterReactionsProps {
+  contentId: number;
+  chapterId: number;
+  likes: number;
+  signedIn: boolean;
+  isLiked: boolean;
+  isFavorite: boolean;
+  /** Controls that sit at the end of the row (the image reader's mode). */
+  children?: ReactNode;
+}
+
+const numberFormat = new Intl.NumberFormat('ar-SA');
+
+/**
+ * Spec §2 reader like, favourite and share, shared by the image and the text reader: like and
+ * favourite flip at once and the server's answer settles them (rolled back with a toast on failure).
+ */
+export function ChapterReactions(props: ChapterReactionsProps) {
+  const { contentId, chapterId, signedIn } = props;
+  const [like, setLike] = useState({ on: props.isLiked, count: props.likes });
+  const [favorite, setFavorite] = useState(props.isFavorite);
+  const [busy, setBusy] = useState(false);
+
+  function handleLike() {
+    return runOptimisticToggle({
+      signedIn,
+      loginMessage: t.reader.loginToLike,
+      current: like,
+      optimistic: flipped(like),
+      set: setLike,
+      setBusy,
+      request: () => likeChapter(contentId, chapterId, !like.on),
+      settle: (answer) => ({ on: answer.isLiked, count: answer.likes }),
+    });
+  }
+
+  function handleFavorite() {
+    return runOptimisticToggle({
+      signedIn,
+      loginMessage: t.series.loginToFavorite,
+      current: favorite,
+      optimistic: !favorite,
+      set: setFavorite,
+      setBusy,
+      request: () => favoriteSeries(contentId, !favorite),
+      settle: (answer) => answer.isFavorite,
+    });
+  }
+
+  async function handleShare() {
+    try {
+      await navigator.clipboard.writeText(window.location.href);
+      showToast({ title: t.reader.shared });
+    } catch {
+      showToast({ title: t.reader.shareFailed, description: window.location.href, variant: 'destructive' });
+    }
+  }
+
+  return (
+    <div className="flex flex-wrap items-center gap-2">
+      <button
+        type="button"
+        className={`btn btn-sm ${like.on ? 'btn-primary' : 'btn-outline'}`}
+        aria-pressed={like.on}
+        disabled={busy}
+        onClick={handleLike}
+      >
+        <span aria-hidden="true">{like.on ? '♥' : '♡'}</span>
+        {like.on ? t.reader.liked : t.reader.like}
+      </button>
+      <span data-testid="chapter-likes" className="text-sm text-base-content/70">
+        {fmt(t.reader.likes, { count: numberFormat.format(like.count) })}
+      </span>
+      <button
+        type="button"
+        className={`btn btn-sm ${favorite ? 'btn-secondary' : 'btn-outline'}`}
+        aria-pressed={favorite}
+        disabled={busy}
+        onClick={handleFavorite}
+      >
+        {favorite ? t.reader.favorited : t.reader.favorite}
+      </button>
+      <button type="button" className="btn btn-outline btn-sm" onClick={handleShare}>
+        {t.reader.share}
+      </button>
+      {props.children}
+    </div>
+  );
+}
