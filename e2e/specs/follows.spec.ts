@@ -97,3 +97,27 @@ test('a follower who hid a group hears of one new chapter live, finds it in /upd
   await uploader.close();
   await moderator.close();
 });
+
+test('/random shows an approved manga and draws another; the reading-list shelf is kept', async ({
+  page,
+  request,
+}) => {
+  await page.goto(edge.url('manga', '/random'));
+  const card = page.getByTestId('random-series');
+  await expect(card.getByRole('link').first()).toHaveAttribute('href', /\/series\/manga\//);
+  await shoot(page, 'follows-random');
+  await page.getByTestId('random-again').click();
+  await expect(page.getByTestId('random-series')).toBeVisible();
+
+  const series = await seriesByTitle(request, SERIES);
+  const account = await registerViaApi(request, 'manga');
+  await logInThroughPage(page, 'manga', account);
+  await page.goto(edge.url('manga', `/series/manga/${encodeURIComponent(series.slug)}`));
+  const shelf = page.getByTestId('series-shelf');
+  await expect(shelf).toBeEnabled();
+  await shelf.selectOption('plan');
+  await expect(page.getByText('تم تحديث قائمة القراءة').first()).toBeVisible();
+  await page.reload();
+  await expect(page.getByTestId('series-shelf')).toHaveValue('plan');
+  await shoot(page, 'follows-series-page');
+});

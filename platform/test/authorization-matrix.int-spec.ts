@@ -206,6 +206,7 @@ const MATRIX: readonly Row[] = [
     call: (f) => ({ params: { id: f.series.id }, body: { shelf: 'shelf' } }),
     expect: SIGNED_IN_400,
   },
+  { route: FOLLOW_ROUTES.randomSeries, call: {}, expect: PUBLIC_200 },
   { route: FOLLOW_ROUTES.clearShelf, call: (f) => ({ params: { id: f.series.id } }), expect: SIGNED_IN_200 },
 
   // comments

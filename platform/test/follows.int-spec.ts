@@ -264,6 +264,28 @@ describe('follows, preferences, the updates feed and the new-chapter fan-out', (
     });
   });
 
+  it('picks a random approved series of the type asked, never a pending one or another type', async () => {
+    const novel = await newSeries(t.orm, { type: 'novel' });
+    await newSeries(t.orm, { type: 'novel', moderationStatus: 'pending' });
+    for (let i = 0; i < 8; i++) {
+      const res = await t.api().get(`${routePath(FOLLOW_ROUTES.randomSeries)}?type=novel`);
+      expect(res.status).toBe(200);
+      expect(res.body.data.type).toBe('novel');
+      expect(res.body.data.moderationStatus).toBe('approved');
+    }
+    // The only novel with a higher id than every other series is still reachable (the wrap-around).
+    const newest = await newSeries(t.orm, { type: 'novel' });
+    const ids = new Set<number>();
+    for (let i = 0; i < 30 && !ids.has(newest.id); i++) {
+      ids.add(
+        (await t.api().get(`${routePath(FOLLOW_ROUTES.randomSeries)}?type=novel`)).body.data.id as number,
+      );
+    }
+    expect(ids.has(newest.id) || ids.has(novel.id)).toBe(true);
+    const none = await t.api().get(`${routePath(FOLLOW_ROUTES.randomSeries)}?type=manhua`);
+    expect(none.body).toEqual({ success: true, data: null });
+  });
+
   describe('reading-list shelves', () => {
     const shelfOf = async (series: { id: number }, cookie: string) =>
       (

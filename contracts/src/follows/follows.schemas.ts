@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CHAPTER_LANGUAGES } from '../content/content.constants.js';
-import { ChapterLanguageSchema, SeriesTypeSchema } from '../content/content.schemas.js';
+import { ChapterLanguageSchema, SeriesSummarySchema, SeriesTypeSchema } from '../content/content.schemas.js';
 
 /** Arabic texts of the follows API (answers and refusals). */
 export const FOLLOW_MESSAGES = {
@@ -139,3 +139,13 @@ export const ShelfResponseSchema = z.object({
   data: z.object({ shelf: ShelfSchema.nullable() }),
 });
 export type ShelfResponse = z.infer<typeof ShelfResponseSchema>;
+
+export const RandomSeriesQuerySchema = z.object({ type: SeriesTypeSchema.default('manga') });
+export type RandomSeriesQuery = z.infer<typeof RandomSeriesQuerySchema>;
+
+/** A random approved series of the type, or null when the type has none. */
+export const RandomSeriesResponseSchema = z.object({
+  success: z.literal(true),
+  data: SeriesSummarySchema.nullable(),
+});
+export type RandomSeriesResponse = z.infer<typeof RandomSeriesResponseSchema>;

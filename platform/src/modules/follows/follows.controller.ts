@@ -1,6 +1,8 @@
 import { Controller } from '@nestjs/common';
 import {
   FOLLOW_ROUTES,
+  type RandomSeriesQuery,
+  type RandomSeriesResponse,
   type ReaderPreferences,
   type ReaderPreferencesResponse,
   type SeriesFollowBody,
@@ -107,5 +109,10 @@ export class FollowsController {
   @Route(FOLLOW_ROUTES.clearShelf)
   async clearShelf(@CurrentUser() actor: AuthUser, @RouteParams() { id }: IdParams): Promise<ShelfResponse> {
     return { success: true, data: { shelf: await this.follows.setShelf(actor, id, null) } };
+  }
+
+  @Route(FOLLOW_ROUTES.randomSeries)
+  async randomSeries(@RouteQuery() query: RandomSeriesQuery): Promise<RandomSeriesResponse> {
+    return { success: true, data: await this.follows.randomSeries(query.type) };
   }
 }

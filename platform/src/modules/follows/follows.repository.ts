@@ -2,6 +2,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import type { ChapterLanguage, ModerationStatus, SeriesType, Shelf } from '@warraq/contracts';
 import type { Db } from '../../database/transactions';
+import { SUMMARY_COLUMNS, type SeriesSummaryRow } from '../series/series.mapper';
 import { INT_ARRAY, WANTS_CHAPTER } from './follows.sql';
 
 export interface GroupPrefs {
@@ -267,5 +268,26 @@ export class FollowsRepository {
             or (excluded.shelf = 'completed' and series_shelf.shelf in ('plan', 'reading', 'on_hold'))`,
       [chapterId, page, userId],
     );
+  }
+
+  /**
+   * A random approved series of the type without reading the table: a random point between the
+   * smallest and largest id (two pkey lookups), then the first fitting series at or after it by the
+   * pkey, wrapping round to the start when none follows.
+   */
+  async randomSeries(type: SeriesType): Promise<SeriesSummaryRow | null> {
+    const rows = await this.run<SeriesSummaryRow>(
+      `with point as (
+         select min(id) + floor(random() * (max(id) - min(id) + 1))::int as id from series
+       )
+       (select ${SUMMARY_COLUMNS} from series s, point
+        where s.id >= point.id and s.type = ? and s.moderation_status = 'approved' order by s.id limit 1)
+       union all
+       (select ${SUMMARY_COLUMNS} from series s
+        where s.type = ? and s.moderation_status = 'approved' order by s.id limit 1)
+       limit 1`,
+      [type, type],
+    );
+    return rows[0] ?? null;
   }
 }

@@ -5,6 +5,7 @@ import {
   type ReaderPreferences,
   type SeriesFollowBody,
   type SeriesFollowState,
+  type SeriesSummary,
   type SeriesType,
   type Shelf,
   type UpdateGroup,
@@ -17,7 +18,7 @@ import type { AuthUser } from '../auth/request-auth';
 import { canSee, viewerOf } from '../series/content-viewer';
 import { chapterPath, seriesPath } from '../series/moderation-queue.mapper';
 import { decodeCursor, encodeCursor } from '../series/page-cursor';
-import { coverUrlOf, iso } from '../series/series.mapper';
+import { coverUrlOf, iso, toSeriesSummary } from '../series/series.mapper';
 import { FanoutQueue } from './fanout.queue';
 import { FollowsRepository, type UpdateRow } from './follows.repository';
 
@@ -129,6 +130,11 @@ export class FollowsService {
   /** After the reader saved progress in a chapter: the shelf moves where it obviously should. */
   autoShelve(userId: number, chapterId: number, page: number): Promise<void> {
     return this.follows.autoShelve(userId, chapterId, page);
+  }
+
+  async randomSeries(type: SeriesType): Promise<SeriesSummary | null> {
+    const row = await this.follows.randomSeries(type);
+    return row ? toSeriesSummary(row) : null;
   }
 
   /** In the approval's transaction: the chapter waits for its fan-out (see `announceLater`). */

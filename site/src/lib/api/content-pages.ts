@@ -1,5 +1,6 @@
 import {
   CONTENT_ROUTES,
+  FOLLOW_ROUTES,
   SeriesListResponseSchema,
   type ChapterReader,
   type HomeFeedResponse,
@@ -93,4 +94,11 @@ export async function loadUserStatus(
     ),
   );
   return answer.kind === 'ok' ? answer.data : null;
+}
+
+/** A random approved series of the type (the /random page), or null when there is none. */
+export function loadRandomSeries(type: SeriesType, forwarded: ForwardedRequest) {
+  return load(
+    async () => (await platformGet(FOLLOW_ROUTES.randomSeries, { query: { type } }, forwarded)).data,
+  );
 }
