@@ -9,6 +9,7 @@ import { Migration20260110000000_community } from './Migration20260110000000_com
 import { Migration20260111000000_profile } from './Migration20260111000000_profile';
 import { Migration20260120000000_media_claims } from './Migration20260120000000_media_claims';
 import { Migration20260125000000_username_skeleton } from './Migration20260125000000_username_skeleton';
+import { Migration20260126000000_page_renditions } from './Migration20260126000000_page_renditions';
 
 /**
  * Every migration, in order. Listed explicitly (no file globbing) so the compiled app, the CLI and the
@@ -25,4 +26,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20260111000000_profile', class: Migration20260111000000_profile },
   { name: 'Migration20260120000000_media_claims', class: Migration20260120000000_media_claims },
   { name: 'Migration20260125000000_username_skeleton', class: Migration20260125000000_username_skeleton },
+  { name: 'Migration20260126000000_page_renditions', class: Migration20260126000000_page_renditions },
 ];
