@@ -1,15 +1,15 @@
-import { useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { READING_MODES, type ChapterReader as Chapter, type ReadingMode } from '@warraq/contracts';
-import { favoriteSeries, likeChapter } from '@/lib/api/content';
 import { formatChapterNumber } from '@/lib/content/chapter-groups';
 import { flipped, runOptimisticToggle } from '@/lib/content/optimistic-toggle';
+import type { ReaderAction } from '@/lib/content/reading-direction';
 import { readerScreens } from '@/lib/content/reader-screens';
 import { href, type HrefContext } from '@/lib/site/href';
 import { chapterPath, seriesPath } from '@/lib/site/manga-links';
 import { showToast } from '@/stores/toasts';
 import { fmt, t } from '@/i18n';
 import { PagedView } from './PagedView';
-import { ReaderModeration } from './ReaderModeration';
+import { applyReaderFit, currentReaderFit, READER_FITS, type ReaderFit } from './reader-fit-store';
 import { storeReadingMode } from './reading-mode-store';
 import { ScrollTopButton } from './ScrollTopButton';
 import { VerticalView } from './VerticalView';
@@ -17,6 +17,11 @@ import { useReaderNavigation } from './use-reader-navigation';
 import { useReaderPrefetch } from './use-reader-prefetch';
 import { useReadingMode } from './use-reading-mode';
 import { useReadingProgress } from './use-reading-progress';
+
+// Fetched when used: the API client and its answer schemas are not part of the page's first load
+// (a guest reads without them), and only staff ever load the moderation controls.
+const contentApi = () => import('@/lib/api/content');
+const ReaderModeration = lazy(() => import('./ReaderModeration'));
 
 export interface ChapterReaderProps {
   chapter: Chapter;
@@ -45,7 +50,10 @@ export default function ChapterReader(props: ChapterReaderProps) {
   const last = screens.length - 1;
   // A signed-in user's mode came from the server; a guest's may be remembered by this browser.
   const [mode, setMode] = useReadingMode(props.initialMode, chapter.mangaId, signedIn || props.modeSaved);
-  const [page, setPage] = useState(Math.min(Math.max(0, props.initialPage), Math.max(0, last)));
+  const [openedAt] = useState(Math.min(Math.max(0, props.initialPage), Math.max(0, last)));
+  const [page, setPage] = useState(openedAt);
+  const [fit, setFit] = useState<ReaderFit>('height');
+  const [loaded, setLoaded] = useState(false);
   const [like, setLike] = useState({ on: props.isLiked, count: chapter.likes });
   const [favorite, setFavorite] = useState(props.isFavorite);
   const [moderationStatus, setModerationStatus] = useState(chapter.moderationStatus);
@@ -67,8 +75,35 @@ export default function ChapterReader(props: ChapterReaderProps) {
     setPage,
     topRef,
   });
-  useReaderPrefetch(chapter, screens, page, paged);
+  useReaderPrefetch(chapter, last, page);
   const saveProgress = useReadingProgress(chapter, signedIn, page, mode);
+
+  useEffect(() => {
+    setFit(currentReaderFit());
+    // Pages ahead are fetched only once the page itself has loaded: the first screen comes first.
+    if (document.readyState === 'complete') setLoaded(true);
+    else window.addEventListener('load', () => setLoaded(true), { once: true });
+  }, []);
+
+  function handleFit(next: ReaderFit) {
+    setFit(next);
+    applyReaderFit(next);
+  }
+
+  /** Where a page button leads as a plain link (before hydration, or without JavaScript). */
+  function pageHref(action: ReaderAction): string | null {
+    const target = action === 'next' ? page + 1 : page - 1;
+    if (target < 0) return prevHref;
+    if (target > last) return nextHref;
+    const here = link(
+      chapterPath(
+        chapter.mangaSlug,
+        chapter.chapterNumber,
+        chapter.variants.length > 1 ? chapter.id : undefined,
+      ),
+    );
+    return `${here}${here.includes('?') ? '&' : '?'}page=${target}`;
+  }
 
   function handleMode(next: ReadingMode) {
     setMode(next);
@@ -84,7 +119,7 @@ export default function ChapterReader(props: ChapterReaderProps) {
       optimistic: flipped(like),
       set: setLike,
       setBusy,
-      request: () => likeChapter(chapter.mangaId, chapter.id, !like.on),
+      request: async () => (await contentApi()).likeChapter(chapter.mangaId, chapter.id, !like.on),
       settle: (answer) => ({ on: answer.isLiked, count: answer.likes }),
     });
   }
@@ -97,7 +132,7 @@ export default function ChapterReader(props: ChapterReaderProps) {
       optimistic: !favorite,
       set: setFavorite,
       setBusy,
-      request: () => favoriteSeries(chapter.mangaId, !favorite),
+      request: async () => (await contentApi()).favoriteSeries(chapter.mangaId, !favorite),
       settle: (answer) => answer.isFavorite,
     });
   }
@@ -149,7 +184,48 @@ export default function ChapterReader(props: ChapterReaderProps) {
     fmt(t.reader.views, { count: numberFormat.format(chapter.views) }),
   ].filter((item): item is string => item !== null);
   return (
-    <div className="flex flex-col gap-4" ref={topRef} data-reading-mode={mode}>
+    <div className="flex flex-col gap-3" ref={topRef} data-reading-mode={mode}>
+      <h1 className="truncate text-lg font-bold">
+        <span dir="auto">{chapter.mangaTitle}</span> — {fmt(t.reader.chapterOption, { n: number })}
+        {chapter.title && (
+          <span className="font-normal text-base-content/70" dir="auto">
+            {' '}
+            · {chapter.title}
+          </span>
+        )}
+      </h1>
+      {chapter.body ? (
+        <div className="mx-auto w-full max-w-3xl text-lg leading-loose whitespace-pre-line" dir="auto">
+          {chapter.body}
+        </div>
+      ) : pages.length === 0 ? (
+        <p role="alert" className="alert alert-warning">
+          {t.reader.noImages}
+        </p>
+      ) : (
+        <section
+          aria-label={fmt(t.reader.pageOf, { page: page + 1, total: screens.length })}
+          className="flex flex-col items-center"
+          onTouchStart={handleTouchStart}
+          onTouchEnd={handleTouchEnd}
+        >
+          {mode === 'vertical' ? (
+            <VerticalView screens={screens} onPage={setPage} />
+          ) : (
+            <PagedView
+              mode={mode}
+              screens={screens}
+              page={page}
+              openedAt={openedAt}
+              loaded={loaded}
+              hrefFor={pageHref}
+              onMove={move}
+              onTap={handleTap}
+            />
+          )}
+        </section>
+      )}
+
       <header className="flex flex-col gap-2 rounded-box border border-base-300 bg-base-100 p-3">
         <div className="flex flex-wrap items-center gap-2">
           <a href={link(seriesPath(chapter.mangaSlug))} className="btn btn-ghost btn-sm">
@@ -158,25 +234,19 @@ export default function ChapterReader(props: ChapterReaderProps) {
           {moderationStatus === 'pending' && <span className="badge badge-warning">{t.reader.pending}</span>}
         </div>
         {props.canModerate && (
-          <ReaderModeration
-            target={{
-              id: chapter.id,
-              contentType: 'chapter',
-              title: fmt(t.reader.title, { series: chapter.mangaTitle, n: number }),
-              status: moderationStatus,
-            }}
-            seriesHref={link(seriesPath(chapter.mangaSlug))}
-            onStatus={setModerationStatus}
-          />
+          <Suspense>
+            <ReaderModeration
+              target={{
+                id: chapter.id,
+                contentType: 'chapter',
+                title: fmt(t.reader.title, { series: chapter.mangaTitle, n: number }),
+                status: moderationStatus,
+              }}
+              seriesHref={link(seriesPath(chapter.mangaSlug))}
+              onStatus={setModerationStatus}
+            />
+          </Suspense>
         )}
-        <h1 className="text-xl font-bold">
-          <span dir="auto">{chapter.mangaTitle}</span> — {fmt(t.reader.chapterOption, { n: number })}
-          {chapter.title && (
-            <span className="block text-base font-normal text-base-content/70" dir="auto">
-              {chapter.title}
-            </span>
-          )}
-        </h1>
         <p className="flex flex-wrap gap-x-3 text-sm text-base-content/70">
           {meta.map((item) => (
             <span key={item} dir="auto">
@@ -228,6 +298,25 @@ export default function ChapterReader(props: ChapterReaderProps) {
               ))}
             </select>
           </label>
+          {paged && (
+            <label className="flex items-center gap-2 text-sm">
+              <span className="font-semibold">{t.reader.fit}</span>
+              <select
+                className="select select-sm w-auto"
+                value={fit}
+                onChange={(event) => {
+                  handleFit(event.target.value as ReaderFit);
+                  event.target.blur();
+                }}
+              >
+                {READER_FITS.map((item) => (
+                  <option key={item} value={item}>
+                    {t.reader.fits[item]}
+                  </option>
+                ))}
+              </select>
+            </label>
+          )}
         </div>
         {chapter.variants.length > 1 && (
           <label className="flex items-center gap-2 text-sm">
@@ -251,35 +340,9 @@ export default function ChapterReader(props: ChapterReaderProps) {
         )}
         {chapterNav}
       </header>
-
-      {chapter.body ? (
-        <div className="mx-auto w-full max-w-3xl text-lg leading-loose whitespace-pre-line" dir="auto">
-          {chapter.body}
-        </div>
-      ) : pages.length === 0 ? (
-        <p role="alert" className="alert alert-warning">
-          {t.reader.noImages}
-        </p>
-      ) : (
-        <section
-          aria-label={fmt(t.reader.pageOf, { page: page + 1, total: screens.length })}
-          className="flex flex-col items-center"
-          onTouchStart={handleTouchStart}
-          onTouchEnd={handleTouchEnd}
-        >
-          {mode === 'vertical' ? (
-            <VerticalView screens={screens} onPage={setPage} />
-          ) : (
-            <PagedView mode={mode} screens={screens} page={page} onMove={move} onTap={handleTap} />
-          )}
-        </section>
-      )}
-
       {!chapter.nextChapter && (
         <p className="text-center text-sm text-base-content/70">{t.reader.endOfSeries}</p>
       )}
-      {chapterNav}
-
       <ScrollTopButton />
     </div>
   );
