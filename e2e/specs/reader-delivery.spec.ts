@@ -171,7 +171,7 @@ test('a comment typed before the comments hydrate stays whole', async ({ browser
   await context.close();
 });
 
-test('a 390 px phone downloads the narrow copy of the page it opens on, and nothing else at first', async ({
+test('a 390 px phone downloads the narrow copy of the page it opens on, before any other page image', async ({
   browser,
 }) => {
   const { context, page } = await guest(browser, {
