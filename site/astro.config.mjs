@@ -12,6 +12,15 @@ const mediaOrigin = process.env.WARRAQ_MEDIA_BASE_URL
   ? new URL(process.env.WARRAQ_MEDIA_BASE_URL).origin
   : '';
 
+/**
+ * `contracts-<folder>-<file>` for a module of the contracts' build.
+ * @param {string} id
+ */
+function contractsChunk(id) {
+  const path = /[\\/]contracts[\\/]dist[\\/](.+)\.js$/.exec(id)?.[1] ?? 'index';
+  return `contracts-${path.replaceAll(/[\\/]/g, '-')}`;
+}
+
 export default defineConfig({
   output: 'server',
   adapter: node({ mode: 'standalone' }),
@@ -37,5 +46,24 @@ export default defineConfig({
     },
   },
   devToolbar: { enabled: false },
-  vite: { plugins: [tailwindcss()] },
+  vite: {
+    plugins: [tailwindcss()],
+    build: {
+      rollupOptions: {
+        output: {
+          // The contracts are one barrel that every island imports: chunked as one, a page that needs
+          // a constant would download every schema and zod with it. Here zod, the plain constants and
+          // each contracts module are chunks of their own, so a page loads only what it uses (a
+          // guest's chapter page: no zod, no schemas).
+          codeSplitting: {
+            groups: [
+              { name: 'zod', test: /[\\/]node_modules[\\/]zod[\\/]/, priority: 30 },
+              { name: contractsChunk, test: /[\\/]contracts[\\/]dist[\\/].+\.constants\.js$/, priority: 20 },
+              { name: contractsChunk, test: /[\\/]contracts[\\/]dist[\\/]/, priority: 10 },
+            ],
+          },
+        },
+      },
+    },
+  },
 });

@@ -61,7 +61,8 @@ export class ReaderPage {
     expect(total, 'the chapter has pages').toBeGreaterThan(0);
     for (let current = 1; current <= total; current += 1) {
       await expect(this.pageCounter).toHaveText(`صفحة ${current} من ${total}`);
-      const image = this.page.locator('img[data-reader-page]');
+      // Paged modes keep every screen in the HTML; the one shown is the only one visible.
+      const image = this.page.locator('img[data-reader-page]:visible');
       await expect(image).toHaveAttribute('width', /\d+/);
       await expect(image).toHaveAttribute('height', /\d+/);
       await this.page.keyboard.press(key);

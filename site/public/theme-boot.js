@@ -31,6 +31,13 @@
   }
   apply();
   media.addEventListener('change', apply);
+  // The reader's page size (fit to screen, width or original), so its pages are laid out once.
+  try {
+    var fit = localStorage.getItem('warraq_reader_fit');
+    if (fit === 'height' || fit === 'width' || fit === 'original') root.dataset.readerFit = fit;
+  } catch {
+    // Storage may be refused (private mode): pages fit the screen.
+  }
   // The page to come back to after signing in (never an auth page).
   if (!/\/(login|auth|register)/i.test(location.pathname)) {
     try {

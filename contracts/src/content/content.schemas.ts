@@ -132,12 +132,21 @@ export type SeriesDetail = z.infer<typeof SeriesDetailSchema>;
 export const SeriesDetailResponseSchema = z.object({ success: z.literal(true), data: SeriesDetailSchema });
 export type SeriesDetailResponse = z.infer<typeof SeriesDetailResponseSchema>;
 
+/** One stored width of a page image, for `srcset`. */
+export const PageRenditionSchema = z.object({ width: z.number().int().positive(), url: z.string() });
+export type PageRendition = z.infer<typeof PageRenditionSchema>;
+
 export const ChapterPageSchema = z.object({
   url: z.string(),
   width: z.number().int(),
   height: z.number().int(),
   /** The uploaded page this image is part of: the slices of one tall strip share it. */
   source: z.number().int().nonnegative(),
+  /**
+   * Every stored width of this image, narrowest first, the full one (`url`, `width`) last: the
+   * reader's `srcset`, so a phone downloads the narrow copy. Never wider than the upload.
+   */
+  renditions: z.array(PageRenditionSchema),
 });
 export type ChapterPage = z.infer<typeof ChapterPageSchema>;
 

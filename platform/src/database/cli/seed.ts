@@ -6,7 +6,7 @@ import { LedgeredMediaStorage } from '../../modules/media/ledgered-media.storage
 import { MediaObjectRepository } from '../../modules/media/media-object.repository';
 import { mikroOrmConfig } from '../mikro-orm.config';
 import { seedDemoAccounts } from '../seeders/demo-accounts.seeder';
-import { seedDemoContent } from '../seeders/demo-content.seeder';
+import { backfillPageRenditions, seedDemoContent } from '../seeders/demo-content.seeder';
 import { seedDemoRegistry } from '../seeders/demo-registry.seeder';
 
 /** `npm run seed -w platform`: upserts the demo accounts and the demo catalogue. Run after `migrate`. */
@@ -53,6 +53,8 @@ async function main(): Promise<void> {
       `series: ${content.created} created, ${content.skipped} already there; chapters: ${content.chapters}; ` +
         `images: ${content.images}; ${((Date.now() - started) / 1000).toFixed(1)} s`,
     );
+    const renditions = await backfillPageRenditions(orm.em.fork(), storage);
+    if (renditions > 0) console.log(`renditions: ${renditions} earlier page(s) given their narrower copies`);
     const registry = await seedDemoRegistry(
       orm.em.fork(),
       config.baseDomain,

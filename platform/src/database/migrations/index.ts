@@ -9,6 +9,7 @@ import { Migration20260110000000_community } from './Migration20260110000000_com
 import { Migration20260111000000_profile } from './Migration20260111000000_profile';
 import { Migration20260120000000_media_claims } from './Migration20260120000000_media_claims';
 import { Migration20260125000000_username_skeleton } from './Migration20260125000000_username_skeleton';
+import { Migration20260126000000_page_renditions } from './Migration20260126000000_page_renditions';
 import { Migration20260201000000_follows } from './Migration20260201000000_follows';
 import { Migration20260201000001_shelves } from './Migration20260201000001_shelves';
 import { Migration20261125000000_novel_text } from './Migration20261125000000_novel_text';
@@ -30,6 +31,7 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20260111000000_profile', class: Migration20260111000000_profile },
   { name: 'Migration20260120000000_media_claims', class: Migration20260120000000_media_claims },
   { name: 'Migration20260125000000_username_skeleton', class: Migration20260125000000_username_skeleton },
+  { name: 'Migration20260126000000_page_renditions', class: Migration20260126000000_page_renditions },
   { name: 'Migration20260201000000_follows', class: Migration20260201000000_follows },
   { name: 'Migration20260201000001_shelves', class: Migration20260201000001_shelves },
   { name: 'Migration20261125000000_novel_text', class: Migration20261125000000_novel_text },

@@ -2,6 +2,9 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { type ChapterLanguage, type ModerationStatus, NOTIFICATION_TEXTS, slugify } from '@warraq/contracts';
 import sharp from 'sharp';
 import type { MediaStorage } from '../../modules/media/media-storage';
+import { type EncodedImage, encodeRenditions } from '../../modules/ingest/processing/page-encoder';
+import { RENDITION } from '../../modules/ingest/processing/processing.limits';
+import type { PageRenditionRow } from '../../modules/series/chapters.repository';
 import { SeriesRepository } from '../../modules/series/series.repository';
 import { seriesSearchText } from '../../modules/series/series.service';
 import { importTxt } from '../../modules/novel-text/import/txt-import';
@@ -190,13 +193,51 @@ function novelPlan(slug: string): ChapterPlan[] {
 }
 
 interface PreparedChapter extends ChapterPlan {
-  pages: { key: string; width: number; height: number }[];
+  pages: { key: string; width: number; height: number; renditions: PageRenditionRow[] }[];
   novel: PreparedNovelText | null;
 }
 
 /** Demo novels are written in the plain-text format of an uploaded `.txt` chapter, and read the same way. */
 function novelText(body: string): PreparedNovelText {
   return prepareNovelText(importTxt(Buffer.from(body, 'utf8'), 'demo.txt'));
+}
+
+/** The narrower copies of one page image, stored the way ingest stores an upload's. */
+async function storeRenditions(storage: MediaStorage, image: EncodedImage): Promise<PageRenditionRow[]> {
+  const renditions: PageRenditionRow[] = [];
+  for (const copy of await encodeRenditions(image)) {
+    const stored = await storage.put(copy.bytes, 'webp');
+    renditions.push({ width: copy.width, key: stored.key });
+  }
+  return renditions;
+}
+
+/**
+ * Pages stored before renditions existed (demo chapters of an earlier seed) get their narrower copies,
+ * made from the stored image; answers how many pages were given them. Idempotent: a page that has its
+ * copies, or is too narrow for any, is left as it is.
+ */
+export async function backfillPageRenditions(em: EntityManager, storage: MediaStorage): Promise<number> {
+  const narrowest = Math.min(...RENDITION.smallerWidths);
+  const pages = await em
+    .getConnection()
+    .execute<{ id: number; media_key: string; width: number; height: number }[]>(
+      `select id, media_key, width, height from page where renditions = '[]'::jsonb and width > ? order by id`,
+      [narrowest],
+    );
+  let filled = 0;
+  for (const page of pages) {
+    const object = await storage.open(page.media_key);
+    if (!object) continue;
+    const chunks: Buffer[] = [];
+    for await (const chunk of object.stream) chunks.push(chunk as Buffer);
+    const renditions = await storeRenditions(storage, { bytes: Buffer.concat(chunks), ...page });
+    await em
+      .getConnection()
+      .execute('update page set renditions = ?::jsonb where id = ?', [JSON.stringify(renditions), page.id]);
+    filled++;
+  }
+  return filled;
 }
 
 /**
@@ -263,7 +304,9 @@ export async function seedDemoContent(
           const bytes = await renderPage({ ...size, colors, title: s.title, label });
           const stored = await storage.put(bytes, 'webp');
           result.images++;
-          pages.push({ key: stored.key, ...size });
+          const renditions = await storeRenditions(storage, { bytes, ...size });
+          result.images += renditions.length;
+          pages.push({ key: stored.key, ...size, renditions });
         }
         prepared.push({ ...chapter, pages, novel: null });
       }
@@ -339,8 +382,8 @@ export async function seedDemoContent(
           const chapterId = rows[0]!.id;
           for (const [p, page] of chapter.pages.entries()) {
             await tx.execute(
-              'insert into page (chapter_id, index, media_key, width, height) values (?, ?, ?, ?, ?)',
-              [chapterId, p, page.key, page.width, page.height],
+              'insert into page (chapter_id, index, media_key, width, height, renditions) values (?, ?, ?, ?, ?, ?)',
+              [chapterId, p, page.key, page.width, page.height, JSON.stringify(page.renditions)],
             );
           }
           result.chapters++;

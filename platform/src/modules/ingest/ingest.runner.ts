@@ -163,7 +163,10 @@ export class IngestRunner {
       await this.collector.commit(
         tx,
         upload.id,
-        pages.map((p) => ({ key: p.mediaKey, bytes: p.bytes })),
+        pages.flatMap((p) => [
+          { key: p.mediaKey, bytes: p.bytes },
+          ...p.renditions.map((r) => ({ key: r.mediaKey, bytes: r.bytes })),
+        ]),
       );
       return { outcome: 'done', chapterId };
     });

@@ -39,7 +39,9 @@ export class MediaObjectRepository {
   async unrecordedKeys(): Promise<string[]> {
     const rows = await this.em.getConnection().execute<{ key: string }[]>(
       `select key from (
-         select media_key as key from page union select cover_key from series where cover_key is not null
+         select media_key as key from page
+         union select r->>'key' from page, jsonb_array_elements(page.renditions) r
+         union select cover_key from series where cover_key is not null
        ) referenced where not exists (select 1 from media_object m where m.key = referenced.key)`,
     );
     return rows.map((r) => r.key);

@@ -7,11 +7,17 @@ import { type LockedItem, type LockedRow, type LockMode, toLockedItem } from './
 import { OWN_OR_PUBLIC_VISIBILITY, PUBLIC_VISIBILITY, READER_SQL, visibleChaptersSql } from './reader.sql';
 import type { ChapterVariantRow } from './series.mapper';
 
+/** A narrower stored copy of a page image (the `page.renditions` jsonb items). */
+export interface PageRenditionRow {
+  width: number;
+  key: string;
+}
+
 export interface ChapterContentRow {
   text: NovelText | null;
   word_count: number | null;
-  /** media key, width, height, uploaded page (slices of a tall strip share it). */
-  pages: [string, number, number, number][];
+  /** media key, width, height, uploaded page (slices of a tall strip share it), narrower copies. */
+  pages: [string, number, number, number, PageRenditionRow[]][];
 }
 
 /** What access checks on a chapter need: its own and its series' moderation state and owners. */
@@ -49,6 +55,7 @@ export interface NewPage {
   mediaKey: string;
   width: number;
   height: number;
+  renditions: readonly { width: number; mediaKey: string }[];
 }
 
 /** The `chapter`, `page` and `chapter_view` tables (raw SQL: the reader's hot path, set-based writes). */
@@ -134,9 +141,10 @@ export class ChaptersRepository {
     );
     const chapterId = chapters[0]!.id;
     await tx.execute(
-      `insert into page (chapter_id, index, source_index, media_key, width, height)
-       select ?, p.index, p.source_index, p.media_key, p.width, p.height
-       from jsonb_to_recordset(?::jsonb) as p(index int, source_index int, media_key text, width int, height int)`,
+      `insert into page (chapter_id, index, source_index, media_key, width, height, renditions)
+       select ?, p.index, p.source_index, p.media_key, p.width, p.height, p.renditions
+       from jsonb_to_recordset(?::jsonb)
+         as p(index int, source_index int, media_key text, width int, height int, renditions jsonb)`,
       [
         chapterId,
         JSON.stringify(
@@ -146,6 +154,7 @@ export class ChaptersRepository {
             media_key: page.mediaKey,
             width: page.width,
             height: page.height,
+            renditions: page.renditions.map((r): PageRenditionRow => ({ width: r.width, key: r.mediaKey })),
           })),
         ),
       ],
@@ -218,12 +227,16 @@ export class ChaptersRepository {
     return rows.length > 0;
   }
 
-  /** The media keys of the pages of one chapter, or of every chapter of a series. */
+  /** The media keys of the pages of one chapter, or of every chapter of a series (renditions too). */
   async pageMediaKeys(tx: Db, of: { chapterId: number } | { seriesId: number }): Promise<string[]> {
-    const rows = await tx.execute<{ key: string }[]>(
+    const pages =
       'seriesId' in of
-        ? `select distinct p.media_key as key from page p join chapter c on c.id = p.chapter_id where c.series_id = ?`
-        : 'select distinct media_key as key from page where chapter_id = ?',
+        ? 'select p.* from page p join chapter c on c.id = p.chapter_id where c.series_id = ?'
+        : 'select * from page where chapter_id = ?';
+    const rows = await tx.execute<{ key: string }[]>(
+      `with p as (${pages})
+       select media_key as key from p
+       union select r->>'key' from p, jsonb_array_elements(p.renditions) r`,
       ['seriesId' in of ? of.seriesId : of.chapterId],
     );
     return rows.map((r) => r.key);

@@ -163,11 +163,15 @@ export class ChaptersService {
         chapterNumber: chosen.number,
         language: chosen.language,
         images: content.pages.map(([key]) => mediaUrl(key)),
-        pages: content.pages.map(([key, width, height, source]) => ({
+        pages: content.pages.map(([key, width, height, source, renditions]) => ({
           url: mediaUrl(key),
           width,
           height,
           source,
+          renditions: [
+            ...renditions.map((r) => ({ width: r.width, url: mediaUrl(r.key) })),
+            { width, url: mediaUrl(key) },
+          ],
         })),
         text: content.text,
         wordCount: content.word_count,

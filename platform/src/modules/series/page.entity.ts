@@ -14,6 +14,8 @@ export const PageEntity = defineEntity({
     mediaKey: p.string().length(80).fieldName('media_key'),
     width: p.integer(),
     height: p.integer(),
+    /** Narrower copies of the image ({ width, key }, narrowest first) for the reader's srcset. */
+    renditions: p.json<{ width: number; key: string }[]>().default('[]'),
   },
   uniques: [{ name: 'page_chapter_index_unique', properties: ['chapter', 'index'] }],
 });

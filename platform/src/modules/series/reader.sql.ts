@@ -8,7 +8,7 @@ import { VARIANT_COLUMNS } from './series.mapper';
 export const READER_SQL = {
   seriesBySlug: 'select id, slug, title, type, moderation_status, created_by from series where slug = ?',
   seriesById: 'select id, slug, title, type, moderation_status, created_by from series where id = ?',
-  content: `select c.text, c.word_count, coalesce((select json_agg(json_build_array(p.media_key, p.width, p.height, coalesce(p.source_index, p.index)) order by p.index)
+  content: `select c.text, c.word_count, coalesce((select json_agg(json_build_array(p.media_key, p.width, p.height, coalesce(p.source_index, p.index), p.renditions) order by p.index)
          from page p where p.chapter_id = c.id), '[]'::json) as pages
        from chapter c where c.id = ?`,
   countView: `with ins as (

@@ -1,4 +1,4 @@
-import { useId, useState, type KeyboardEvent, type SyntheticEvent } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent, type SyntheticEvent } from 'react';
 import { COMMENT_LIMITS, cleanCommentText } from '@warraq/contracts';
 import { showToast } from '@/stores/toasts';
 import { fmt, formatNumber, t } from '@/i18n';
@@ -23,6 +23,12 @@ export function CommentForm(props: CommentFormProps) {
   const hydrated = useHydrated();
   const [text, setText] = useState(props.initialText ?? '');
   const [busy, setBusy] = useState(false);
+  const field = useRef<HTMLTextAreaElement>(null);
+  // The box is server-rendered and left uncontrolled, so whatever was typed or pasted into it before
+  // the island hydrated stays in it; the state only mirrors it (counter, send button).
+  useEffect(() => {
+    if (field.current) setText(field.current.value);
+  }, []);
   const counterId = useId();
   const blank = text.trim() === '';
   const over = text.length > COMMENT_LIMITS.textMax;
@@ -36,7 +42,10 @@ export function CommentForm(props: CommentFormProps) {
     }
     setBusy(true);
     try {
-      if (await props.onSubmit(text)) setText('');
+      if (await props.onSubmit(text)) {
+        if (field.current) field.current.value = '';
+        setText('');
+      }
     } finally {
       setBusy(false);
     }
@@ -58,7 +67,8 @@ export function CommentForm(props: CommentFormProps) {
         aria-describedby={counterId}
         placeholder={props.placeholder}
         maxLength={COMMENT_LIMITS.textMax}
-        value={text}
+        ref={field}
+        defaultValue={props.initialText ?? ''}
         autoFocus={props.autoFocus}
         readOnly={busy}
         onChange={(event) => setText(event.target.value)}

@@ -1,5 +1,4 @@
 import { useState, type ReactNode } from 'react';
-import { favoriteSeries, likeChapter } from '@/lib/api/content';
 import { flipped, runOptimisticToggle } from '@/lib/content/optimistic-toggle';
 import { showToast } from '@/stores/toasts';
 import { fmt, t } from '@/i18n';
@@ -16,6 +15,9 @@ export interface ChapterReactionsProps {
 }
 
 const numberFormat = new Intl.NumberFormat('ar-SA');
+// Fetched when used: the API client and its answer schemas are not part of the page's first load
+// (a guest reads without them).
+const contentApi = () => import('@/lib/api/content');
 
 /**
  * Spec §2 reader like, favourite and share, shared by the image and the text reader: like and
@@ -35,7 +37,7 @@ export function ChapterReactions(props: ChapterReactionsProps) {
       optimistic: flipped(like),
       set: setLike,
       setBusy,
-      request: () => likeChapter(contentId, chapterId, !like.on),
+      request: async () => (await contentApi()).likeChapter(contentId, chapterId, !like.on),
       settle: (answer) => ({ on: answer.isLiked, count: answer.likes }),
     });
   }
@@ -48,7 +50,7 @@ export function ChapterReactions(props: ChapterReactionsProps) {
       optimistic: !favorite,
       set: setFavorite,
       setBusy,
-      request: () => favoriteSeries(contentId, !favorite),
+      request: async () => (await contentApi()).favoriteSeries(contentId, !favorite),
       settle: (answer) => answer.isFavorite,
     });
   }

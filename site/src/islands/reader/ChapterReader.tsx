@@ -1,13 +1,14 @@
-import { useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { READING_MODES, type ChapterReader as Chapter, type ReadingMode } from '@warraq/contracts';
 import { formatChapterNumber } from '@/lib/content/chapter-groups';
+import type { ReaderAction } from '@/lib/content/reading-direction';
 import { readerScreens } from '@/lib/content/reader-screens';
 import { href, type HrefContext } from '@/lib/site/href';
 import { chapterPath, seriesPath } from '@/lib/site/manga-links';
 import { fmt, t } from '@/i18n';
 import { ChapterReactions } from './ChapterReactions';
 import { PagedView } from './PagedView';
-import { ReaderModeration } from './ReaderModeration';
+import { applyReaderFit, currentReaderFit, READER_FITS, type ReaderFit } from './reader-fit-store';
 import { storeReadingMode } from './reading-mode-store';
 import { ScrollTopButton } from './ScrollTopButton';
 import { VerticalView } from './VerticalView';
@@ -15,6 +16,9 @@ import { useReaderNavigation } from './use-reader-navigation';
 import { useReaderPrefetch } from './use-reader-prefetch';
 import { useReadingMode } from './use-reading-mode';
 import { useReadingProgress } from './use-reading-progress';
+
+// Fetched when used: only staff ever load the moderation controls.
+const ReaderModeration = lazy(() => import('./ReaderModeration'));
 
 export interface ChapterReaderProps {
   chapter: Chapter;
@@ -43,7 +47,10 @@ export default function ChapterReader(props: ChapterReaderProps) {
   const last = screens.length - 1;
   // A signed-in user's mode came from the server; a guest's may be remembered by this browser.
   const [mode, setMode] = useReadingMode(props.initialMode, chapter.mangaId, signedIn || props.modeSaved);
-  const [page, setPage] = useState(Math.min(Math.max(0, props.initialPage), Math.max(0, last)));
+  const [openedAt] = useState(Math.min(Math.max(0, props.initialPage), Math.max(0, last)));
+  const [page, setPage] = useState(openedAt);
+  const [fit, setFit] = useState<ReaderFit>('height');
+  const [loaded, setLoaded] = useState(false);
   const [moderationStatus, setModerationStatus] = useState(chapter.moderationStatus);
   const topRef = useRef<HTMLDivElement>(null);
   const link = (path: string) => href(path, site);
@@ -62,8 +69,36 @@ export default function ChapterReader(props: ChapterReaderProps) {
     setPage,
     topRef,
   });
-  useReaderPrefetch(chapter, screens, page, paged);
+  useReaderPrefetch(chapter, last, page);
   const saveProgress = useReadingProgress(chapter, signedIn, page, mode);
+
+  useEffect(() => {
+    setFit(currentReaderFit());
+    // Pages ahead are fetched only once the page itself has loaded: the first screen comes first.
+    if (document.readyState === 'complete') setLoaded(true);
+    else window.addEventListener('load', () => setLoaded(true), { once: true });
+  }, []);
+
+  function handleFit(next: ReaderFit) {
+    setFit(next);
+    applyReaderFit(next);
+  }
+
+  /** Where a page button leads as a plain link (before hydration, or without JavaScript). */
+  function pageHref(action: ReaderAction): string | null {
+    const target = action === 'next' ? page + 1 : page - 1;
+    if (target < 0) return prevHref;
+    if (target > last) return nextHref;
+    const here = link(
+      chapterPath(
+        chapter.mangaType,
+        chapter.mangaSlug,
+        chapter.chapterNumber,
+        chapter.variants.length > 1 ? chapter.id : undefined,
+      ),
+    );
+    return `${here}${here.includes('?') ? '&' : '?'}page=${target}`;
+  }
 
   function handleMode(next: ReadingMode) {
     setMode(next);
@@ -109,7 +144,44 @@ export default function ChapterReader(props: ChapterReaderProps) {
     fmt(t.reader.views, { count: numberFormat.format(chapter.views) }),
   ].filter((item): item is string => item !== null);
   return (
-    <div className="flex flex-col gap-4" ref={topRef} data-reading-mode={mode}>
+    <div className="flex flex-col gap-3" ref={topRef} data-reading-mode={mode}>
+      <h1 className="truncate text-lg font-bold">
+        <span dir="auto">{chapter.mangaTitle}</span> — {fmt(t.reader.chapterOption, { n: number })}
+        {chapter.title && (
+          <span className="font-normal text-base-content/70" dir="auto">
+            {' '}
+            · {chapter.title}
+          </span>
+        )}
+      </h1>
+      {pages.length === 0 ? (
+        <p role="alert" className="alert alert-warning">
+          {t.reader.noImages}
+        </p>
+      ) : (
+        <section
+          aria-label={fmt(t.reader.pageOf, { page: page + 1, total: screens.length })}
+          className="flex flex-col items-center"
+          onTouchStart={handleTouchStart}
+          onTouchEnd={handleTouchEnd}
+        >
+          {mode === 'vertical' ? (
+            <VerticalView screens={screens} onPage={setPage} />
+          ) : (
+            <PagedView
+              mode={mode}
+              screens={screens}
+              page={page}
+              openedAt={openedAt}
+              loaded={loaded}
+              hrefFor={pageHref}
+              onMove={move}
+              onTap={handleTap}
+            />
+          )}
+        </section>
+      )}
+
       <header className="flex flex-col gap-2 rounded-box border border-base-300 bg-base-100 p-3">
         <div className="flex flex-wrap items-center gap-2">
           <a href={link(seriesPath(chapter.mangaType, chapter.mangaSlug))} className="btn btn-ghost btn-sm">
@@ -118,25 +190,19 @@ export default function ChapterReader(props: ChapterReaderProps) {
           {moderationStatus === 'pending' && <span className="badge badge-warning">{t.reader.pending}</span>}
         </div>
         {props.canModerate && (
-          <ReaderModeration
-            target={{
-              id: chapter.id,
-              contentType: 'chapter',
-              title: fmt(t.reader.title, { series: chapter.mangaTitle, n: number }),
-              status: moderationStatus,
-            }}
-            seriesHref={link(seriesPath(chapter.mangaType, chapter.mangaSlug))}
-            onStatus={setModerationStatus}
-          />
+          <Suspense>
+            <ReaderModeration
+              target={{
+                id: chapter.id,
+                contentType: 'chapter',
+                title: fmt(t.reader.title, { series: chapter.mangaTitle, n: number }),
+                status: moderationStatus,
+              }}
+              seriesHref={link(seriesPath(chapter.mangaType, chapter.mangaSlug))}
+              onStatus={setModerationStatus}
+            />
+          </Suspense>
         )}
-        <h1 className="text-xl font-bold">
-          <span dir="auto">{chapter.mangaTitle}</span> — {fmt(t.reader.chapterOption, { n: number })}
-          {chapter.title && (
-            <span className="block text-base font-normal text-base-content/70" dir="auto">
-              {chapter.title}
-            </span>
-          )}
-        </h1>
         <p className="flex flex-wrap gap-x-3 text-sm text-base-content/70">
           {meta.map((item) => (
             <span key={item} dir="auto">
@@ -170,6 +236,25 @@ export default function ChapterReader(props: ChapterReaderProps) {
               ))}
             </select>
           </label>
+          {paged && (
+            <label className="flex items-center gap-2 text-sm">
+              <span className="font-semibold">{t.reader.fit}</span>
+              <select
+                className="select select-sm w-auto"
+                value={fit}
+                onChange={(event) => {
+                  handleFit(event.target.value as ReaderFit);
+                  event.target.blur();
+                }}
+              >
+                {READER_FITS.map((item) => (
+                  <option key={item} value={item}>
+                    {t.reader.fits[item]}
+                  </option>
+                ))}
+              </select>
+            </label>
+          )}
         </ChapterReactions>
         {chapter.variants.length > 1 && (
           <label className="flex items-center gap-2 text-sm">
@@ -200,31 +285,9 @@ export default function ChapterReader(props: ChapterReaderProps) {
         )}
         {chapterNav}
       </header>
-
-      {pages.length === 0 ? (
-        <p role="alert" className="alert alert-warning">
-          {t.reader.noImages}
-        </p>
-      ) : (
-        <section
-          aria-label={fmt(t.reader.pageOf, { page: page + 1, total: screens.length })}
-          className="flex flex-col items-center"
-          onTouchStart={handleTouchStart}
-          onTouchEnd={handleTouchEnd}
-        >
-          {mode === 'vertical' ? (
-            <VerticalView screens={screens} onPage={setPage} />
-          ) : (
-            <PagedView mode={mode} screens={screens} page={page} onMove={move} onTap={handleTap} />
-          )}
-        </section>
-      )}
-
       {!chapter.nextChapter && (
         <p className="text-center text-sm text-base-content/70">{t.reader.endOfSeries}</p>
       )}
-      {chapterNav}
-
       <ScrollTopButton />
     </div>
   );

@@ -1,8 +1,10 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import type { ModerationStatus } from '@warraq/contracts';
 import { t } from '@/i18n';
 import { ChapterReactions } from './ChapterReactions';
-import { ReaderModeration } from './ReaderModeration';
+
+// Only staff ever load the moderation controls.
+const ReaderModeration = lazy(() => import('./ReaderModeration'));
 
 export interface NovelChapterActionsProps {
   contentId: number;
@@ -29,11 +31,13 @@ export default function NovelChapterActions(props: NovelChapterActionsProps) {
     <div className="flex flex-col gap-2">
       {status === 'pending' && <span className="badge badge-warning">{t.reader.pending}</span>}
       {props.canModerate && (
-        <ReaderModeration
-          target={{ id: props.chapterId, contentType: 'chapter', title: props.title, status }}
-          seriesHref={props.seriesHref}
-          onStatus={setStatus}
-        />
+        <Suspense>
+          <ReaderModeration
+            target={{ id: props.chapterId, contentType: 'chapter', title: props.title, status }}
+            seriesHref={props.seriesHref}
+            onStatus={setStatus}
+          />
+        </Suspense>
       )}
       <ChapterReactions
         contentId={props.contentId}

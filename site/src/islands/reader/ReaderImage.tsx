@@ -1,5 +1,6 @@
-import type { MouseEvent } from 'react';
+import type { CSSProperties, MouseEvent } from 'react';
 import type { ChapterPage } from '@warraq/contracts';
+import { pageSizes, pageSrcset } from '@/lib/content/reader-screens';
 import { fmt, t } from '@/i18n';
 
 const PAGE_FALLBACK = '/images/page-missing.svg';
@@ -8,38 +9,43 @@ interface ReaderImageProps {
   item: ChapterPage;
   /** The screen (reading position) the image belongs to. */
   at: number;
-  /** Among the chapter's first two images: fetched at once, not when scrolled near. */
-  eager: boolean;
+  /**
+   * `high`: the first screen the reader sees (the page's largest paint); `eager`: fetched now (the
+   * screens just ahead, once the page has loaded); `lazy`: when scrolled near or turned to.
+   */
+  load: 'high' | 'eager' | 'lazy';
   paged: boolean;
-  /** One of several slices of a tall strip. */
-  slice: boolean;
   onTap?: ((event: MouseEvent<HTMLElement>) => void) | undefined;
 }
 
 /**
- * One page image, its box sized before it loads. Paged, a page fits the screen's height; a strip's
- * slices stack at full width even when paged, as fitting each to the screen would split the strip.
+ * One page image as the server renders it: width and height (its box is reserved before it loads),
+ * every stored width in `srcset` (a phone downloads the narrow copy), and its size decided by CSS
+ * (`.reader-page` in global.css) so the reader's fit choice applies before any script runs.
  */
-export function ReaderImage({ item, at, eager, paged, slice, onTap }: ReaderImageProps) {
+export function ReaderImage({ item, at, load, paged, onTap }: ReaderImageProps) {
   const { width, height } = item;
-  const style =
-    paged && !slice
-      ? { aspectRatio: `${width} / ${height}`, width: `min(100%, calc(82dvh * ${width / height}))` }
-      : { aspectRatio: `${width} / ${height}`, width: '100%', maxWidth: `${width}px` };
+  const style = { '--page-width': `${width}px`, '--page-ratio': `${width} / ${height}` } as CSSProperties;
   return (
     <img
       src={item.url}
+      srcSet={pageSrcset(item)}
+      sizes={pageSizes}
       width={width}
       height={height}
       alt={fmt(t.reader.pageAlt, { n: at + 1 })}
-      loading={eager ? 'eager' : 'lazy'}
-      decoding="async"
+      loading={load === 'lazy' ? 'lazy' : 'eager'}
+      fetchPriority={load === 'high' ? 'high' : 'auto'}
+      decoding={load === 'high' ? 'auto' : 'async'}
       data-reader-page={at}
       style={style}
-      className={`block h-auto bg-base-200 object-contain ${paged ? 'cursor-pointer select-none' : ''}`}
+      className={`reader-page ${paged ? 'cursor-pointer select-none' : ''}`}
       onClick={onTap}
       onError={(event) => {
-        if (!event.currentTarget.src.endsWith(PAGE_FALLBACK)) event.currentTarget.src = PAGE_FALLBACK;
+        const image = event.currentTarget;
+        if (image.src.endsWith(PAGE_FALLBACK)) return;
+        image.srcset = '';
+        image.src = PAGE_FALLBACK;
       }}
     />
   );

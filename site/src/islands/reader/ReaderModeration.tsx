@@ -27,7 +27,7 @@ interface ReaderModerationProps {
  * Spec §2 reader moderator buttons (accept, reject, delete) for staff. Unlike the spec's toast-only
  * dialogs they call the moderation API (decisions.md); the reject reason is required here.
  */
-export function ReaderModeration({ target, seriesHref, onStatus }: ReaderModerationProps) {
+export default function ReaderModeration({ target, seriesHref, onStatus }: ReaderModerationProps) {
   const [action, setAction] = useState<ModerationAction | null>(null);
   const [leaving, setLeaving] = useState(false);
   const request = useMemo(() => action && { action, title: target.title }, [action, target.title]);

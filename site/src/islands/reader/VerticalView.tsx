@@ -24,16 +24,10 @@ export function VerticalView({ screens, onPage }: VerticalViewProps) {
     return () => observer.disconnect();
   }, [screens, onPage]);
 
+  // The first image is the page's largest paint; the rest load as the reader scrolls near them.
   return screens.map((screen, at) =>
-    screen.images.map((item, slice) => (
-      <ReaderImage
-        key={item.url}
-        item={item}
-        at={at}
-        eager={screen.start + slice < 2}
-        paged={false}
-        slice={screen.images.length > 1}
-      />
+    screen.images.map((item) => (
+      <ReaderImage key={item.url} item={item} at={at} load={at === 0 ? 'high' : 'lazy'} paged={false} />
     )),
   );
 }

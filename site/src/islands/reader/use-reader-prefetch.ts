@@ -1,38 +1,26 @@
 import { useEffect, useRef } from 'react';
-import { CONTENT_ROUTES, type ChapterReader as Chapter } from '@warraq/contracts';
-import { api } from '@/lib/api/client';
+import type { ChapterPage, ChapterReader as Chapter } from '@warraq/contracts';
 import { formatChapterNumber } from '@/lib/content/chapter-groups';
-import type { ReaderScreen } from '@/lib/content/reader-screens';
+import { pageSizes, pageSrcset } from '@/lib/content/reader-screens';
 
-const PREFETCH_AHEAD = 2;
 const NEXT_CHAPTER_PREFETCH = 3;
 
-function preload(url: string) {
+/** Fetches the copy of a page that its `<img>` will pick (same srcset and sizes), into the cache. */
+function preload(page: ChapterPage) {
   const image = new Image();
   image.decoding = 'async';
-  image.src = url;
+  image.sizes = pageSizes;
+  image.srcset = pageSrcset(page);
+  image.src = page.url;
 }
 
 /**
- * Fetches ahead: the next screens while paging, and the next chapter's first pages once the reader
- * nears the end of this one (so a view is rarely counted for a chapter not read).
+ * Fetches the next chapter's first pages once the reader nears the end of this one (so a view is
+ * rarely counted for a chapter not read). The screens ahead in this chapter are the paged view's own
+ * `<img>`s, switched to eager loading.
  */
-export function useReaderPrefetch(
-  chapter: Chapter,
-  screens: readonly ReaderScreen[],
-  page: number,
-  paged: boolean,
-) {
+export function useReaderPrefetch(chapter: Chapter, last: number, page: number) {
   const pageCount = chapter.pages.length;
-  const last = screens.length - 1;
-
-  useEffect(() => {
-    if (!paged) return;
-    for (const next of screens.slice(page + 1, page + 1 + PREFETCH_AHEAD)) {
-      for (const image of next.images) preload(image.url);
-    }
-  }, [paged, page, screens]);
-
   // `Purpose: prefetch` marks the call as not a read.
   const prefetched = useRef(false);
   useEffect(() => {
@@ -40,9 +28,11 @@ export function useReaderPrefetch(
     if (!next || prefetched.current || pageCount === 0 || page < last - 1) return;
     prefetched.current = true;
     const params = { slug: chapter.mangaSlug, chapterNumber: formatChapterNumber(next.chapterNumber) };
-    api(CONTENT_ROUTES.chapter, { params }, { prefetch: true })
+    // The API client is loaded here, near the chapter's end, not with the page.
+    Promise.all([import('@/lib/api/client'), import('@warraq/contracts')])
+      .then(([{ api }, { CONTENT_ROUTES }]) => api(CONTENT_ROUTES.chapter, { params }, { prefetch: true }))
       .then(({ data }) => {
-        for (const item of data.pages.slice(0, NEXT_CHAPTER_PREFETCH)) preload(item.url);
+        for (const item of data.pages.slice(0, NEXT_CHAPTER_PREFETCH)) preload(item);
       })
       .catch(() => undefined);
   }, [chapter.nextChapter, chapter.mangaSlug, page, last, pageCount]);

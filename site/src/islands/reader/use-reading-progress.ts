@@ -1,8 +1,13 @@
 import { useCallback, useEffect, useRef } from 'react';
 import type { ChapterReader as Chapter, ReadingMode } from '@warraq/contracts';
-import { saveProgress } from '@/lib/api/content';
 
 const PROGRESS_DELAY_MS = 1500;
+
+type ContentCalls = typeof import('@/lib/api/content');
+let loadedCalls: ContentCalls | null = null;
+function loadContentCalls(): Promise<ContentCalls> {
+  return import('@/lib/api/content').then((calls) => (loadedCalls = calls));
+}
 
 /**
  * Progress (chapter + page + mode) for signed-in readers: a moment after it settles, or at once when
@@ -16,17 +21,22 @@ export function useReadingProgress(chapter: Chapter, signedIn: boolean, page: nu
       const key = `${atPage}:${atMode}`;
       if (!signedIn || saved.current === key) return;
       saved.current = key;
-      saveProgress({
-        contentId: chapter.mangaId,
-        chapterId: chapter.id,
-        page: atPage,
-        readingMode: atMode,
-      }).catch(() => {
-        saved.current = null;
-      });
+      const body = { contentId: chapter.mangaId, chapterId: chapter.id, page: atPage, readingMode: atMode };
+      const send = (calls: ContentCalls) =>
+        calls.saveProgress(body).catch(() => {
+          saved.current = null;
+        });
+      // On leaving there is no time to load the module: it is loaded already (see below).
+      if (loadedCalls) void send(loadedCalls);
+      else void loadContentCalls().then(send);
     },
     [signedIn, chapter.mangaId, chapter.id],
   );
+
+  // Signed in, the API client is loaded once the page is up (guests never need it here).
+  useEffect(() => {
+    if (signedIn) void loadContentCalls();
+  }, [signedIn]);
 
   useEffect(() => {
     if (!signedIn) return;

@@ -1,5 +1,22 @@
-import { ErrorResponseSchema } from '@warraq/contracts';
+import type { ErrorResponse } from '@warraq/contracts';
 import { t } from '@/i18n';
+
+/**
+ * The API's error envelope (ErrorResponseSchema), checked by hand: every island that can fail loads
+ * this file, and reading three fields is no reason for a guest's page to download the schema library.
+ */
+function errorAnswer(body: unknown): ErrorResponse | null {
+  if (!body || typeof body !== 'object') return null;
+  const { success, statusCode, message, errors } = body as Record<string, unknown>;
+  if (success !== false || !Number.isInteger(statusCode) || typeof message !== 'string') return null;
+  if (errors === undefined) return { success, statusCode: statusCode as number, message };
+  if (!errors || typeof errors !== 'object') return null;
+  const entries = Object.entries(errors);
+  if (!entries.every(([, list]) => Array.isArray(list) && list.every((item) => typeof item === 'string'))) {
+    return null;
+  }
+  return { success, statusCode: statusCode as number, message, errors: errors as Record<string, string[]> };
+}
 
 /** An error answer of the API ({success:false,statusCode,message,errors}) or a transport failure. */
 export class ApiError extends Error {
@@ -31,13 +48,13 @@ export class ApiError extends Error {
     } catch {
       body = null;
     }
-    const parsed = ErrorResponseSchema.safeParse(body);
-    if (parsed.success) {
+    const answer = errorAnswer(body);
+    if (answer) {
       const fields: Record<string, string> = {};
-      for (const [field, messages] of Object.entries(parsed.data.errors ?? {})) {
+      for (const [field, messages] of Object.entries(answer.errors ?? {})) {
         if (messages[0]) fields[field] = messages[0];
       }
-      return new ApiError(status, parsed.data.message, fields);
+      return new ApiError(status, answer.message, fields);
     }
     const message =
       body && typeof body === 'object' && 'message' in body && typeof body.message === 'string'

@@ -1,7 +1,13 @@
 import { describe, expect, it } from '@jest/globals';
 import { readerScreens } from './reader-screens';
 
-const image = (source: number, n: number) => ({ url: `/media/${n}`, width: 800, height: 2000, source });
+const image = (source: number, n: number) => ({
+  url: `/media/${n}`,
+  width: 800,
+  height: 2000,
+  source,
+  renditions: [{ width: 800, url: `/media/${n}` }],
+});
 
 describe('readerScreens', () => {
   it('keeps one screen per page when nothing was sliced', () => {

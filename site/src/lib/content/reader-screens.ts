@@ -20,3 +20,14 @@ export function readerScreens(pages: readonly ChapterPage[]): ReaderScreen[] {
   });
   return screens;
 }
+
+/** The `srcset` of a page image: every stored width (the narrow copies and the page itself). */
+export function pageSrcset(page: ChapterPage): string {
+  return page.renditions.map((r) => `${r.url} ${r.width}w`).join(', ');
+}
+
+/**
+ * The width a page is shown at: the reader's column (max-w-5xl, inside the page's padding). Fitted to
+ * the screen's height a page may show narrower, never wider, so the copy chosen is never too small.
+ */
+export const pageSizes = '(min-width: 1072px) 1024px, calc(100vw - 1.5rem)';

@@ -60,9 +60,9 @@ describe('bounded cost per upload', () => {
     ).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(IngestRejection);
     expect((error as IngestRejection).code).toBe('corrupt_image');
-    // Page 1 was stored while the bad page 2 was refused; at that moment the job held nothing on disk
-    // (before, all 40 entries — 80 MB — were unpacked first).
-    expect(storage.diskAtPut).toEqual([0]);
+    // Page 1 (and its 600 px copy) was stored while the bad page 2 was refused; at that moment the
+    // job held nothing on disk (before, all 40 entries — 80 MB — were unpacked first).
+    expect(storage.diskAtPut).toEqual([0, 0]);
   });
 
   it('tall strips within the budget are sliced from bands; over it the chapter is refused in Arabic', async () => {

@@ -49,6 +49,24 @@ export interface EncodedImage {
 }
 
 /**
+ * The narrower copies of one stored image (RENDITION.smallerWidths below its width), narrowest first.
+ * Made from the stored WebP, not the upload: it is already upright, flattened and at most 1200 px, and
+ * libwebp decodes it at reduced size, so each copy costs a fraction of the page's own encode.
+ */
+export async function encodeRenditions(image: EncodedImage): Promise<EncodedImage[]> {
+  const copies: EncodedImage[] = [];
+  for (const width of RENDITION.smallerWidths) {
+    if (width >= image.width) continue;
+    const out = await sharp(image.bytes, { failOn: 'error' })
+      .resize({ width })
+      .webp({ quality: RENDITION.quality, effort: RENDITION.effort })
+      .toBuffer({ resolveWithObject: true });
+    copies.push({ bytes: out.data, width: out.info.width, height: out.info.height });
+  }
+  return copies;
+}
+
+/**
  * Turns one uploaded page into what the reader is served. The bytes decide what it is (JPEG, PNG or
  * WebP, whatever its name says); the header's dimensions are checked before anything is decoded;
  * decoding runs under the pixel ceiling and fails on any decoder error (a truncated file included);

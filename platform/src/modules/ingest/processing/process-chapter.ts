@@ -4,7 +4,7 @@ import { INGEST_LIMITS } from '@warraq/contracts';
 import sharp from 'sharp';
 import { forEachConcurrently } from './concurrency';
 import { hasHiddenCharacters } from './entry-names';
-import { ChapterBudget, encodePage } from './page-encoder';
+import { ChapterBudget, encodePage, encodeRenditions } from './page-encoder';
 import { PAGE_CONCURRENCY, PAGE_LIMITS } from './processing.limits';
 import type { IngestSource, ProcessedPage, ProcessOptions } from './processing.types';
 import { reject } from './rejections';
@@ -56,6 +56,11 @@ export async function processChapterSource(
         const slices: ProcessedPage[] = [];
         for (const image of images) {
           const media = await storage.put(image.bytes, 'webp');
+          const renditions = [];
+          for (const copy of await encodeRenditions(image)) {
+            const stored = await storage.put(copy.bytes, 'webp');
+            renditions.push({ width: copy.width, mediaKey: stored.key, bytes: copy.bytes.length });
+          }
           slices.push({
             index: 0,
             sourceIndex,
@@ -63,6 +68,7 @@ export async function processChapterSource(
             width: image.width,
             height: image.height,
             bytes: image.bytes.length,
+            renditions,
           });
         }
         stored[sourceIndex] = slices;

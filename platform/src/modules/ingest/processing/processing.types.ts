@@ -18,6 +18,14 @@ export interface ProcessedPage {
   width: number;
   height: number;
   bytes: number;
+  /** The narrower stored copies of this image, narrowest first (see RENDITION.smallerWidths). */
+  renditions: StoredRendition[];
+}
+
+export interface StoredRendition {
+  width: number;
+  mediaKey: string;
+  bytes: number;
 }
 
 export interface ProcessOptions {

@@ -1,0 +1,152 @@
+/* global document */
+// `npm run bench:reader-bytes -w bench`: what a guest's phone downloads to open a chapter (issue 15),
+// measured in Chromium through the edge: the JavaScript transferred (compressed, as sent) and the
+// page images of the first screen, against the same images at the one width every page had before
+// renditions (the widest copy, of the two pages the reader used to fetch at once).
+import http from 'node:http';
+import { createRequire } from 'node:module';
+import { chromium } from '@playwright/test';
+import { localConfig } from '../infra/scripts/lib/config.mjs';
+import { step } from '../infra/scripts/lib/log.mjs';
+import { ensureChromium, ensureServices } from '../infra/scripts/lib/services.mjs';
+import { build, prepareDatabase, startStack } from '../infra/scripts/lib/stack.mjs';
+
+const config = localConfig({
+  WARRAQ_ENV: 'production',
+  WARRAQ_EDGE_PORT: '28080',
+  WARRAQ_PLATFORM_PORTS: '23001',
+  WARRAQ_SITE_PORT: '24321',
+  DATABASE_URL: process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/warraq_bench',
+  WARRAQ_REDIS_PREFIX: 'warraq-bench:',
+  WARRAQ_DATA_DIR: '.data/bench',
+});
+const origin = `http://manga.${config.baseDomain}:${config.edgePort}`;
+/** A 390 px phone at the densities that matter: 1.5 (many Android phones) and Lighthouse's 1.75. */
+const PHONES = [1.5, 1.75].map((deviceScaleFactor) => ({
+  viewport: { width: 390, height: 844 },
+  deviceScaleFactor,
+  isMobile: true,
+  hasTouch: true,
+}));
+/** GET through the edge on loopback with the manga site's Host (Node does not resolve *.localhost). */
+function get(path) {
+  return new Promise((resolve, reject) => {
+    const request = http.get(
+      { host: '127.0.0.1', port: config.edgePort, path, headers: { host: new URL(origin).host } },
+      (response) => {
+        const chunks = [];
+        response.on('data', (chunk) => chunks.push(chunk));
+        response.on('end', () =>
+          response.statusCode === 200
+            ? resolve(Buffer.concat(chunks))
+            : reject(new Error(`${path} → ${response.statusCode}`)),
+        );
+      },
+    );
+    request.on('error', reject);
+  });
+}
+const KB = (n) => `${(n / 1024).toFixed(1)} KB`;
+
+await ensureServices();
+if (process.env.WARRAQ_SKIP_BUILD !== '1') build();
+prepareDatabase(config);
+// The Debian Chromium the browser tests use, launched first: a failed launch leaves no stack behind.
+const browser = await chromium.launch({ executablePath: ensureChromium() });
+const stack = await startStack(config, { quiet: true }).catch(async (error) => {
+  await browser.close();
+  throw error;
+});
+const rows = [];
+try {
+  // A real, approved image chapter, chosen through the public API: the latest update that has pages.
+  const feed = JSON.parse((await get('/api/content/popular-new')).toString('utf8'));
+  let chapterPath = '';
+  for (const update of feed.latestUpdates) {
+    const path = `/series/manga/${encodeURIComponent(update.mangaSlug)}/${update.chapterNumber}`;
+    const chapter = JSON.parse((await get(`/api${path}`)).toString('utf8'));
+    if (chapter.data.pages.length >= 2) {
+      chapterPath = path;
+      break;
+    }
+  }
+  if (!chapterPath) throw new Error('no image chapter among the latest updates');
+  step(`Chapter under test: ${chapterPath}`);
+
+  for (const phone of PHONES) {
+    const context = await browser.newContext({ ...phone, locale: 'ar-SA' });
+    const page = await context.newPage();
+    await page.goto(`${origin}${chapterPath}`, { waitUntil: 'networkidle' });
+    const seen = await page.evaluate(() => {
+      const entries = performance.getEntriesByType('resource');
+      const sum = (test) => entries.filter(test).reduce((total, e) => total + e.transferSize, 0);
+      const pages = [...document.querySelectorAll('img[data-reader-page]')];
+      const shown = pages.filter((img) => img.checkVisibility()).map((img) => img.currentSrc);
+      return {
+        scripts: sum((e) => /\.m?js(\?|$)/.test(e.name)),
+        scriptFiles: entries.filter((e) => /\.m?js(\?|$)/.test(e.name)).length,
+        // The screen shown (the pages fetched ahead after load are the next screens, not this one).
+        images: sum((e) => shown.includes(e.name)),
+        widest: pages.slice(0, 2).map((img) => img.srcset.split(', ').at(-1).split(' ')[0]),
+      };
+    });
+    // Before renditions the reader fetched its first two pages at once, each at the one stored width.
+    let before = 0;
+    for (const url of seen.widest) {
+      before += (await get(new URL(url, origin).pathname)).length;
+    }
+    const dpr = `390 px phone, DPR ${phone.deviceScaleFactor}`;
+    rows.push([
+      `${dpr}: JavaScript transferred`,
+      `${KB(seen.scripts)} in ${seen.scriptFiles} files`,
+      '≤ 80 KB',
+      seen.scripts <= 80 * 1024,
+    ]);
+    rows.push([
+      `${dpr}: first-screen page images vs before`,
+      `${KB(seen.images)} vs ${KB(before)} = ${Math.round((seen.images / before) * 100)}%`,
+      '≤ 40%',
+      seen.images <= 0.4 * before,
+    ]);
+    await context.close();
+  }
+} finally {
+  await browser.close();
+  await stack.stop();
+}
+
+// The demo's pages are flat generated art that compresses to a few KB at any width; uploaded scans
+// are not. So the same figure on scan-like pages (the fixtures the ingest tests use, 1600 × 2400 JPEG)
+// through the ingest's own encoder: the first screen now (the 600 px copy a 390 px phone at 1.5×
+// picks, 900 px at 1.75×) against before (the first two pages at 1200 px, both fetched at once).
+const require = createRequire(import.meta.url);
+const {
+  encodePage,
+  encodeRenditions,
+} = require('../platform/dist/modules/ingest/processing/page-encoder.js');
+const { makePageJpeg } = await import('@warraq/test-media');
+const [first, second] = await Promise.all(
+  [1, 2].map(
+    async (n) => (await encodePage(await makePageJpeg(n, { width: 1600, height: 2400 }), `${n}.jpg`))[0],
+  ),
+);
+const copies = await encodeRenditions(first);
+const beforeScans = first.bytes.length + second.bytes.length;
+for (const [dpr, width] of [
+  [1.5, 600],
+  [1.75, 900],
+]) {
+  const now = copies.find((copy) => copy.width === width).bytes.length;
+  rows.push([
+    `scan-like pages, DPR ${dpr}: first-screen images vs before`,
+    `${KB(now)} vs ${KB(beforeScans)} = ${Math.round((now / beforeScans) * 100)}%`,
+    '≤ 40%',
+    now <= 0.4 * beforeScans,
+  ]);
+}
+
+console.log('\nWarraq reader bytes (Chromium through the edge, one load each)\n');
+const width = Math.max(...rows.map(([name]) => name.length));
+for (const [name, value, target, ok] of rows) {
+  console.log(`${name.padEnd(width)}  ${value.padEnd(30)} ${target.padEnd(10)} ${ok ? 'met' : 'NOT met'}`);
+}
