@@ -9,6 +9,7 @@ import { TransactionsModule } from './database/transactions';
 import { bullConnection, bullPrefix } from './jobs/bullmq-connection';
 import { IngestWorkerModule } from './modules/ingest/ingest-worker.module';
 import { MaintenanceModule } from './modules/maintenance/maintenance.module';
+import { NovelTextWorkerModule } from './modules/novel-text/novel-text-worker.module';
 import { MediaStorageModule } from './modules/media/media-storage.module';
 
 /** The BullMQ worker process: no HTTP, no request context (processors fork their own EM). */
@@ -26,6 +27,7 @@ export class WorkerModule {
         MaintenanceModule,
         MediaStorageModule,
         IngestWorkerModule,
+        NovelTextWorkerModule,
       ],
     };
   }

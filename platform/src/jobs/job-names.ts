@@ -1,7 +1,11 @@
+import type { ChapterLanguage } from '@warraq/contracts';
+
 /** Every queue and the jobs it carries, with each job's payload. */
 export const QUEUES = {
   maintenance: 'maintenance',
   ingest: 'ingest',
+  /** Chapter files (.txt, .docx, .epub) read into text: apart from page ingest, so neither waits on the other. */
+  novelImport: 'novel-import',
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 
@@ -10,6 +14,7 @@ export const JOBS = {
   uploadsPurgeAbandoned: 'uploads.purge-abandoned',
   mediaSweep: 'media.sweep',
   chapterIngest: 'chapter.ingest',
+  chapterFileImport: 'chapter.file-import',
 } as const;
 
 /** Job name → payload. A processor switches over these names exhaustively. */
@@ -19,6 +24,13 @@ export interface JobPayloads {
   [JOBS.mediaSweep]: Record<string, never>;
   /** The job id is the upload id too, so BullMQ itself refuses a second job for one upload. */
   [JOBS.chapterIngest]: { uploadId: string };
+  /** The job id is the import id, which also names the received file on disk. */
+  [JOBS.chapterFileImport]: {
+    importId: string;
+    uploaderId: number;
+    fileName: string;
+    language: ChapterLanguage;
+  };
 }
 export type JobName = keyof JobPayloads;
 
@@ -28,6 +40,7 @@ export const JOB_QUEUE = {
   [JOBS.uploadsPurgeAbandoned]: QUEUES.maintenance,
   [JOBS.mediaSweep]: QUEUES.maintenance,
   [JOBS.chapterIngest]: QUEUES.ingest,
+  [JOBS.chapterFileImport]: QUEUES.novelImport,
 } as const satisfies { [N in JobName]: QueueName };
 
 /** The jobs of one queue: what its processor must handle. */
