@@ -203,6 +203,16 @@ describe('novel chapters written as text', () => {
     }
   });
 
+  it("lists novels for the novel site's add-chapter form, and only manga without a type", async () => {
+    const list = async (query: string) => {
+      const res = await t.api().get(`${routePath(CONTENT_ROUTES.mangaList)}?${query}`);
+      expect(res.status).toBe(200);
+      return (res.body as { data: { id: number }[] }).data.map((s) => s.id);
+    };
+    expect(await list(`type=novel&search=${encodeURIComponent('رواية الاختبار')}`)).toContain(novel.id);
+    expect(await list(`search=${encodeURIComponent('رواية الاختبار')}`)).not.toContain(novel.id);
+  });
+
   it('refuses a series that is not a novel with a field error', async () => {
     const manga = await newSeries(t.orm, { type: 'manga' });
     const res = await submit(body({ seriesId: manga.id }));
