@@ -80,3 +80,37 @@ test('an author writes a novel chapter in the editor (with a paste from Word), a
   await expect(guest.getByText('ثم صمت.')).toBeVisible();
   await guestContext.close();
 });
+
+test('a chapter file (.txt) is read by the worker into the editor to review, and a refused one says why', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const series = await seriesByTitle(request, NOVEL, 'novel');
+  await logInThroughPage(page, 'manga', DEMO.reader);
+  await page.goto(edge.url('novel', `/create/chapter?manga=${series.id}`));
+  await new ChapterFormPage(page).ready();
+  const editor = page.getByRole('textbox', { name: 'نص الفصل' });
+  const file = page.getByLabel('استيراد من ملف');
+
+  await file.setInputFiles({
+    name: 'الفصل.txt',
+    mimeType: 'text/plain',
+    buffer: Buffer.from('وصلت القافلة إلى *الواحة* مع الغروب.\n\n* * *\n\n«هل من أحد هنا؟»\n', 'utf8'),
+  });
+  await expect(page.getByText('تمت قراءة «الفصل.txt»؛ راجع النص قبل الإرسال.')).toBeVisible();
+  await expect(editor.locator('em', { hasText: 'الواحة' })).toBeVisible();
+  await expect(editor.locator('hr')).toHaveCount(1);
+  await expect(editor).toContainText('«هل من أحد هنا؟»');
+  await expect(page.getByText(/^١٠ كلمة/)).toBeVisible();
+
+  // A refusal keeps what the editor holds and says why, in Arabic.
+  page.once('dialog', (dialog) => void dialog.accept());
+  await file.setInputFiles({
+    name: 'chapter.docx',
+    mimeType: 'application/octet-stream',
+    buffer: Buffer.from('not a zip'),
+  });
+  await expect(page.getByText(/تعذّر استيراد الملف: الملف «chapter\.docx» ليس مستند Word/)).toBeVisible();
+  await expect(editor.locator('em', { hasText: 'الواحة' })).toBeVisible();
+});

@@ -211,18 +211,27 @@ export function NovelTextEditor({ language, error, disabled, onChange }: NovelTe
       )}
 
       <div className="flex flex-col gap-1 rounded-box border border-dashed border-base-300 p-3">
-        <label htmlFor={`${ids}-file`} className="font-semibold">
+        <span id={`${ids}-import-label`} className="font-semibold">
           {e.importLabel}
+        </span>
+        {/* The browser's own file button speaks the browser's language: ours says it in Arabic. */}
+        <label
+          className={`btn btn-sm self-start ${disabled || busy ? 'btn-disabled' : ''}`}
+          aria-disabled={disabled || busy || undefined}
+        >
+          {busy && <span className="loading loading-spinner loading-xs" aria-hidden="true" />}
+          {e.importPick}
+          <input
+            id={`${ids}-file`}
+            type="file"
+            accept={ACCEPT}
+            className="sr-only"
+            disabled={disabled || busy}
+            aria-labelledby={`${ids}-import-label`}
+            aria-describedby={`${ids}-import-status`}
+            onChange={(event) => void handleFile(event)}
+          />
         </label>
-        <input
-          id={`${ids}-file`}
-          type="file"
-          accept={ACCEPT}
-          className="file-input file-input-sm w-full"
-          disabled={disabled || busy}
-          aria-describedby={`${ids}-import-status`}
-          onChange={(event) => void handleFile(event)}
-        />
         <p id={`${ids}-import-status`} className="text-sm text-base-content/70" aria-live="polite">
           {imported.kind === 'idle' && e.importHint}
           {imported.kind === 'uploading' &&
