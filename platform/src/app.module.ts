@@ -16,6 +16,7 @@ import { FollowsModule } from './modules/follows/follows.module';
 import { LibraryModule } from './modules/library/library.module';
 import { MediaModule } from './modules/media/media.module';
 import { ModerationModule } from './modules/moderation/moderation.module';
+import { NovelTextModule } from './modules/novel-text/novel-text.module';
 import { NotificationsModule } from './modules/notifications/notifications.module';
 import { PointsModule } from './modules/points/points.module';
 import { ProfileModule } from './modules/profile/profile.module';
@@ -41,6 +42,7 @@ export class AppModule {
         MediaModule,
         SeriesModule,
         IngestModule,
+        NovelTextModule,
         ReactionsModule,
         LibraryModule,
         ModerationModule,

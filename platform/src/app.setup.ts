@@ -5,6 +5,8 @@ import { MEDIA_ROUTES } from '@warraq/contracts';
 import type { AppConfig } from './config/app-config';
 import {
   bodyErrorHandler,
+  CHAPTER_FILE_BODY_PATHS,
+  parseChapterFileBody,
   IMAGE_BODY_PATHS,
   parseImageBody,
   parseJsonBody,
@@ -29,6 +31,7 @@ export function configureApp(app: INestApplication, config: AppConfig): void {
   app.use(app.get(ApiRequestCounter).middleware);
   app.use(originCheckMiddleware(config.baseDomain));
   app.use(IMAGE_BODY_PATHS, parseImageBody);
+  app.use(CHAPTER_FILE_BODY_PATHS, parseChapterFileBody);
   app.use(requireJsonBody);
   app.use(parseJsonBody);
   app.use(bodyErrorHandler);

@@ -10,6 +10,7 @@ import { bullConnection, bullPrefix } from './jobs/bullmq-connection';
 import { FollowsWorkerModule } from './modules/follows/follows.module';
 import { IngestWorkerModule } from './modules/ingest/ingest-worker.module';
 import { MaintenanceModule } from './modules/maintenance/maintenance.module';
+import { NovelTextWorkerModule } from './modules/novel-text/novel-text-worker.module';
 import { MediaStorageModule } from './modules/media/media-storage.module';
 
 /** The BullMQ worker process: no HTTP, no request context (processors fork their own EM). */
@@ -28,6 +29,7 @@ export class WorkerModule {
         MediaStorageModule,
         IngestWorkerModule,
         FollowsWorkerModule,
+        NovelTextWorkerModule,
       ],
     };
   }

@@ -13,7 +13,7 @@ async function bootstrap(): Promise<void> {
   const app = await NestFactory.createApplicationContext(WorkerModule.forRoot(config));
   app.enableShutdownHooks(['SIGTERM', 'SIGINT'], { useProcessExit: true });
   await app.init();
-  console.log(`worker ${config.instanceId} running (queues: maintenance, ingest, follows)`);
+  console.log(`worker ${config.instanceId} running (queues: maintenance, ingest, follows, novel-import)`);
 }
 
 bootstrap().catch((error: unknown) => {

@@ -283,6 +283,23 @@ const MATRIX: readonly Row[] = [
     expect: SIGNED_IN_404,
   },
   { route: INGEST_ROUTES.remove, call: { params: { id: UNKNOWN_UUID } }, expect: SIGNED_IN_404 },
+  { route: INGEST_ROUTES.createText, call: { body: {} }, expect: SIGNED_IN_400 },
+  {
+    route: INGEST_ROUTES.importFile,
+    // Not a chapter file type: refused before anything is queued.
+    call: {
+      query: { name: 'chapter.pdf' },
+      raw: { type: 'application/octet-stream', bytes: Buffer.from('%PDF-1.7') },
+    },
+    expect: SIGNED_IN_400,
+  },
+  { route: INGEST_ROUTES.importStatus, call: { params: { id: UNKNOWN_UUID } }, expect: SIGNED_IN_404 },
+  {
+    route: INGEST_ROUTES.importStatus,
+    variant: 'malformed id',
+    call: { params: { id: 'not-a-uuid' } },
+    expect: SIGNED_IN_404,
+  },
 
   // users
   { route: USER_ROUTES.list, call: {}, expect: STAFF_200 },

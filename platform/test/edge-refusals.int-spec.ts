@@ -1,4 +1,10 @@
-import { COVER_UPLOAD, INGEST_MESSAGES, INGEST_ROUTES, routePath } from '@warraq/contracts';
+import {
+  COVER_UPLOAD,
+  INGEST_MESSAGES,
+  INGEST_ROUTES,
+  NOVEL_CHAPTER_MESSAGES,
+  routePath,
+} from '@warraq/contracts';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -130,6 +136,32 @@ describe('the edge: refusals arrive as the platform JSON error', () => {
           mode,
         });
         expectJsonError(answer, 413, errorBody(413).message);
+      }
+    });
+
+    it('novel chapters: text past the body limit and chapter files past theirs answer 413 JSON', async () => {
+      // The edge and the platform share the 2 MiB limit: past it the edge answers (the platform's own
+      // 413 for this route is in novel-chapters.int-spec.ts).
+      for (const size of [2 * MiB + 1024, 3 * MiB]) {
+        const answer = await send({
+          method: 'POST',
+          path: routePath(INGEST_ROUTES.createText),
+          headers: { 'content-type': 'application/json' },
+          size,
+          head: Buffer.from('{"text":"'),
+          mode,
+        });
+        expectJsonError(answer, 413, NOVEL_CHAPTER_MESSAGES.bodyTooLarge);
+      }
+      for (const size of [20 * MiB + 512 * 1024, 22 * MiB]) {
+        const answer = await send({
+          method: 'POST',
+          path: `${routePath(INGEST_ROUTES.importFile)}?name=chapter.epub`,
+          headers: { 'content-type': 'application/octet-stream' },
+          size,
+          mode,
+        });
+        expectJsonError(answer, 413, NOVEL_CHAPTER_MESSAGES.fileTooLarge);
       }
     });
 

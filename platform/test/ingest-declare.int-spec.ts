@@ -8,13 +8,14 @@ import {
 } from '@warraq/contracts';
 import { randomUUID } from 'node:crypto';
 import { existsSync, readdirSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { readFile, utimes } from 'node:fs/promises';
 import { request as httpRequest } from 'node:http';
 import { join } from 'node:path';
 import { IngestQueue } from '../src/modules/ingest/ingest.queue';
 import { IngestRepository } from '../src/modules/ingest/ingest.repository';
 import { IngestWorkspace } from '../src/modules/ingest/ingest-workspace';
 import { AbandonedUploadsService } from '../src/modules/maintenance/abandoned-uploads.service';
+import { ChapterImportFiles } from '../src/modules/novel-text/chapter-import-files';
 import { BROWSER_ORIGIN, signIn } from './auth-helpers';
 import { newChapter, newSeries, type TestSeries } from './factories/content.factory';
 import { newUser, type TestUser } from './factories/user.factory';
@@ -482,12 +483,22 @@ describe('chapter upload: declare, files, commit (API only)', () => {
         .fork()
         .getConnection()
         .execute(`update chapter_upload set updated_at = now() - interval '25 hours' where id = ?`, [stale]);
+      // A chapter file whose import job was lost, and one still waiting for the worker.
+      const importFiles = new ChapterImportFiles(t.config);
+      const [lostImport, waitingImport] = [randomUUID(), randomUUID()];
+      await importFiles.save(lostImport, Buffer.from('نص'));
+      await importFiles.save(waitingImport, Buffer.from('نص'));
+      const dayAgo = new Date(Date.now() - 25 * 3600 * 1000);
+      await utimes(importFiles.path(lostImport), dayAgo, dayAgo);
       const purger = new AbandonedUploadsService(
         t.app.get(IngestRepository),
         t.app.get(IngestWorkspace),
+        importFiles,
         t.config,
       );
       const purged = await purger.purge();
+      expect(existsSync(importFiles.path(lostImport))).toBe(false);
+      expect(existsSync(importFiles.path(waitingImport))).toBe(true);
       expect(purged).toBeGreaterThanOrEqual(1);
       expect(await uploadRecord(t, stale)).toBeNull();
       expect(existsSync(join(t.config.ingest.dir, stale))).toBe(false);

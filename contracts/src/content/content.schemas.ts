@@ -255,7 +255,12 @@ export const SearchResponseSchema = z.object({
 });
 export type SearchResponse = z.infer<typeof SearchResponseSchema>;
 
-export const MangaListQuerySchema = z.object({ search: searchText, page: pageNumber(1, 100_000) });
+export const MangaListQuerySchema = z.object({
+  search: searchText,
+  page: pageNumber(1, 100_000),
+  /** The add-chapter form of another type's site lists that type's series (manga when absent, as the spec). */
+  type: SeriesTypeSchema.optional(),
+});
 
 /** Spec §7 GET /api/manga: `{data: [manga]}` (also fills the add-chapter form's select). */
 export const MangaListResponseSchema = z.object({ data: z.array(SeriesSummarySchema), meta: ListMetaSchema });

@@ -1,6 +1,13 @@
 import { MessageResponseSchema } from '../auth/auth.schemas.js';
 import type { ApiRoute } from '../common/api-route.js';
 import {
+  ChapterImportParamsSchema,
+  ChapterImportQuerySchema,
+  ChapterImportResponseSchema,
+  TextChapterResponseSchema,
+} from '../novel/novel-chapter.schemas.js';
+import { TextChapterBodySchema } from '../novel/novel-text.schemas.js';
+import {
   ChapterUploadResponseSchema,
   CreateChapterUploadBodySchema,
   INGEST_MESSAGES,
@@ -79,5 +86,38 @@ export const INGEST_ROUTES = {
     status: 200,
     response: MessageResponseSchema,
     errors: [409],
+  },
+  createText: {
+    method: 'post',
+    path: '/api/manga/chapters/text',
+    ...UPLOAD_ROUTE,
+    summary: 'Submit a novel chapter written as text (pending until approved)',
+    description:
+      'The text is the strict structure of paragraphs, dialogue and scene breaks, never HTML; it is normalised (bidi and zero-width controls removed) and checked again before it is stored.',
+    body: TextChapterBodySchema,
+    status: 201,
+    response: TextChapterResponseSchema,
+    errors: [409, 413],
+  },
+  importFile: {
+    method: 'post',
+    path: '/api/manga/chapters/imports',
+    ...UPLOAD_ROUTE,
+    summary: 'Read a .txt, .docx or .epub chapter file into text (in the worker)',
+    query: ChapterImportQuerySchema,
+    rawBody: { contentTypes: ['application/octet-stream'], description: 'The chapter file, 20 MB at most.' },
+    status: 202,
+    response: ChapterImportResponseSchema,
+    errors: [413, 503],
+  },
+  importStatus: {
+    method: 'get',
+    path: '/api/manga/chapters/imports/{id}',
+    ...UPLOAD_ROUTE,
+    params: ChapterImportParamsSchema,
+    malformedParams: 'notFound',
+    summary: 'The state of a chapter file import, and its text once read',
+    status: 200,
+    response: ChapterImportResponseSchema,
   },
 } as const satisfies Record<string, ApiRoute>;

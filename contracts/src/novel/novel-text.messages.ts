@@ -68,6 +68,8 @@ export const NOVEL_TEXT_FAILURE_CODES = [
   'too_many_blocks',
   'paragraph_too_long',
   'too_many_runs',
+  /** The server failed reading the file (not the file's fault): trying again may help. */
+  'internal',
 ] as const;
 export type NovelTextFailureCode = (typeof NOVEL_TEXT_FAILURE_CODES)[number];
 

@@ -18,25 +18,31 @@ import { NOVEL_TEXT_MESSAGES as M } from './novel-text.messages.js';
  */
 export const NOVEL_TEXT_VERSION = 1;
 
-export const NovelRunSchema = z.strictObject({
-  text: z.string(),
-  emphasis: z.boolean().optional(),
-  strong: z.boolean().optional(),
-});
+/** Every refusal inside the structure (a wrong type, an unknown key) reads the same, in Arabic. */
+const invalid = { error: M.invalidStructure };
+
+export const NovelRunSchema = z.strictObject(
+  {
+    text: z.string(invalid),
+    emphasis: z.boolean(invalid).optional(),
+    strong: z.boolean(invalid).optional(),
+  },
+  invalid,
+);
 export type NovelRun = z.infer<typeof NovelRunSchema>;
 
 export const NOVEL_BLOCK_TYPES = ['paragraph', 'dialogue', 'scene-break'] as const;
 export type NovelBlockType = (typeof NOVEL_BLOCK_TYPES)[number];
 
-const TextBlockFields = { runs: z.array(NovelRunSchema) };
+const TextBlockFields = { runs: z.array(NovelRunSchema, invalid) };
 export const NovelBlockSchema = z.discriminatedUnion(
   'type',
   [
-    z.strictObject({ type: z.literal('paragraph'), ...TextBlockFields }),
-    z.strictObject({ type: z.literal('dialogue'), ...TextBlockFields }),
-    z.strictObject({ type: z.literal('scene-break') }),
+    z.strictObject({ type: z.literal('paragraph'), ...TextBlockFields }, invalid),
+    z.strictObject({ type: z.literal('dialogue'), ...TextBlockFields }, invalid),
+    z.strictObject({ type: z.literal('scene-break') }, invalid),
   ],
-  { error: M.invalidStructure },
+  invalid,
 );
 export type NovelBlock = z.infer<typeof NovelBlockSchema>;
 export type NovelTextBlock = Extract<NovelBlock, { runs: NovelRun[] }>;

@@ -1,8 +1,12 @@
+import type { ChapterLanguage } from '@warraq/contracts';
+
 /** Every queue and the jobs it carries, with each job's payload. */
 export const QUEUES = {
   maintenance: 'maintenance',
   ingest: 'ingest',
   follows: 'follows',
+  /** Chapter files (.txt, .docx, .epub) read into text: apart from page ingest, so neither waits on the other. */
+  novelImport: 'novel-import',
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 
@@ -12,6 +16,7 @@ export const JOBS = {
   mediaSweep: 'media.sweep',
   chapterIngest: 'chapter.ingest',
   chaptersFanout: 'chapters.fanout',
+  chapterFileImport: 'chapter.file-import',
 } as const;
 
 /** Job name → payload. A processor switches over these names exhaustively. */
@@ -23,6 +28,13 @@ export interface JobPayloads {
   [JOBS.chapterIngest]: { uploadId: string };
   /** Announces every approved chapter of the series still waiting in `chapter_fanout`. */
   [JOBS.chaptersFanout]: { seriesId: number };
+  /** The job id is the import id, which also names the received file on disk. */
+  [JOBS.chapterFileImport]: {
+    importId: string;
+    uploaderId: number;
+    fileName: string;
+    language: ChapterLanguage;
+  };
 }
 export type JobName = keyof JobPayloads;
 
@@ -33,6 +45,7 @@ export const JOB_QUEUE = {
   [JOBS.mediaSweep]: QUEUES.maintenance,
   [JOBS.chapterIngest]: QUEUES.ingest,
   [JOBS.chaptersFanout]: QUEUES.follows,
+  [JOBS.chapterFileImport]: QUEUES.novelImport,
 } as const satisfies { [N in JobName]: QueueName };
 
 /** The jobs of one queue: what its processor must handle. */

@@ -1,4 +1,12 @@
-import { COVER_UPLOAD, INGEST_ROUTES, MEDIA_ROUTES, SYSTEM_ROUTES } from '@warraq/contracts';
+import {
+  COVER_UPLOAD,
+  INGEST_ROUTES,
+  MEDIA_ROUTES,
+  NOVEL_CHAPTER_MESSAGES,
+  NOVEL_IMPORT_BODY_BYTES,
+  NOVEL_TEXT_BODY_BYTES,
+  SYSTEM_ROUTES,
+} from '@warraq/contracts';
 import express, { type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import { errorBody } from '../filters/api-exception.filter';
 import { pathPattern } from '../http/route-input';
@@ -9,6 +17,12 @@ export const IMAGE_BODY_PATHS: string[] = [MEDIA_ROUTES.uploadCover.path];
 export const parseImageBody: RequestHandler = express.raw({
   type: ['image/jpeg', 'image/png', 'image/webp'],
   limit: '10mb',
+});
+/** A chapter file to import (.txt, .docx, .epub): raw bytes of any type, read by the worker. */
+export const CHAPTER_FILE_BODY_PATHS: string[] = [INGEST_ROUTES.importFile.path];
+export const parseChapterFileBody: RequestHandler = express.raw({
+  type: () => true,
+  limit: NOVEL_IMPORT_BODY_BYTES,
 });
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /**
@@ -28,7 +42,11 @@ function hasBody(req: Request): boolean {
 
 /** Request bodies are JSON only: anything else that carries a body is a 415. */
 export function requireJsonBody(req: Request, res: Response, next: NextFunction): void {
-  if (IMAGE_BODY_PATHS.includes(req.path) || isStreamedBodyPath(req.path)) {
+  if (
+    IMAGE_BODY_PATHS.includes(req.path) ||
+    CHAPTER_FILE_BODY_PATHS.includes(req.path) ||
+    isStreamedBodyPath(req.path)
+  ) {
     next();
     return;
   }
@@ -43,13 +61,21 @@ const jsonParser: RequestHandler = express.json({ limit: JSON_BODY_LIMIT, strict
 /** Routes anyone may post to without signing in get a smaller body (client error reports: 16 KB). */
 const SMALL_JSON_PATHS = new Set<string>([SYSTEM_ROUTES.reportClientError.path]);
 const smallJsonParser: RequestHandler = express.json({ limit: '16kb', strict: true });
+/** A novel chapter's text is the one large JSON body (its own limits are checked after parsing). */
+const TEXT_CHAPTER_PATHS = new Set<string>([INGEST_ROUTES.createText.path]);
+const textChapterParser: RequestHandler = express.json({ limit: NOVEL_TEXT_BODY_BYTES, strict: true });
 
 export const parseJsonBody: RequestHandler = (req, res, next) => {
   if (isStreamedBodyPath(req.path)) {
     next();
     return;
   }
-  (SMALL_JSON_PATHS.has(req.path) ? smallJsonParser : jsonParser)(req, res, next);
+  const parser = SMALL_JSON_PATHS.has(req.path)
+    ? smallJsonParser
+    : TEXT_CHAPTER_PATHS.has(req.path)
+      ? textChapterParser
+      : jsonParser;
+  parser(req, res, next);
 };
 
 /** Body-parser failures (too large, malformed JSON, bad charset) in the one error shape. */
@@ -63,6 +89,16 @@ export function bodyErrorHandler(error: unknown, req: Request, res: Response, ne
   const type = (error as { type?: string }).type;
   if (status === 413 && IMAGE_BODY_PATHS.includes(req.path)) {
     res.status(413).json(errorBody(413, COVER_UPLOAD.tooLarge, { file: [COVER_UPLOAD.tooLarge] }));
+    return;
+  }
+  if (status === 413 && TEXT_CHAPTER_PATHS.has(req.path)) {
+    const tooLong = NOVEL_CHAPTER_MESSAGES.bodyTooLarge;
+    res.status(413).json(errorBody(413, tooLong, { text: [tooLong] }));
+    return;
+  }
+  if (status === 413 && CHAPTER_FILE_BODY_PATHS.includes(req.path)) {
+    const tooLarge = NOVEL_CHAPTER_MESSAGES.fileTooLarge;
+    res.status(413).json(errorBody(413, tooLarge, { file: [tooLarge] }));
     return;
   }
   const message = type === 'entity.parse.failed' ? 'تعذّر قراءة JSON في الطلب' : undefined;

@@ -1,6 +1,7 @@
 import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
 import { type JobState, Queue } from 'bullmq';
 import { Redis } from 'ioredis';
+import { withCommandTimeout } from '../../common/redis/command-timeout';
 import { outageLogger } from '../../common/redis/outage-log';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import { bullPrefix, producerConnection } from '../../jobs/bullmq-connection';
@@ -25,13 +26,6 @@ const LIVE_STATES: ReadonlySet<JobState | 'unknown'> = new Set([
 
 export function isLiveJob(state: JobState | 'unknown'): boolean {
   return LIVE_STATES.has(state);
-}
-
-class EnqueueTimeout extends Error {
-  constructor() {
-    super('Command timed out: adding the ingest job took too long');
-    this.name = 'EnqueueTimeout';
-  }
 }
 
 /**
@@ -127,14 +121,6 @@ export class IngestQueue implements OnApplicationShutdown {
   }
 }
 
-async function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new EnqueueTimeout()), ms);
-  });
-  try {
-    return await Promise.race([work, timeout]);
-  } finally {
-    clearTimeout(timer);
-  }
+function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
+  return withCommandTimeout(work, ms, 'adding the ingest job took too long');
 }

@@ -4,13 +4,15 @@ import { join } from 'node:path';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import { IngestRepository } from '../ingest/ingest.repository';
 import { IngestWorkspace } from '../ingest/ingest-workspace';
+import { ChapterImportFiles } from '../novel-text/chapter-import-files';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /**
  * Uploads whose files stopped arriving (the browser closed mid-upload) hold disk space and count
  * against their uploader's open uploads: after the configured idle time (24 h) they are deleted with
- * their files. Folders with no upload row left (a delete that crashed before removing files) go too.
+ * their files. Folders with no upload row left (a delete that crashed before removing files) go too,
+ * and so do chapter files to import whose job was lost (Redis emptied before the worker read them).
  */
 @Injectable()
 export class AbandonedUploadsService {
@@ -19,6 +21,7 @@ export class AbandonedUploadsService {
   constructor(
     private readonly uploads: IngestRepository,
     private readonly workspace: IngestWorkspace,
+    private readonly importFiles: ChapterImportFiles,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -29,6 +32,7 @@ export class AbandonedUploadsService {
     for (const id of ids) await this.workspace.remove(id);
     const orphans = await this.orphanFolders(before);
     for (const id of orphans) await this.workspace.remove(id);
+    await this.importFiles.purgeOlderThan(before);
     if (ids.length + orphans.length > 0) {
       this.logger.log(`purged ${ids.length} abandoned upload(s), ${orphans.length} orphan folder(s)`);
     }

@@ -3,6 +3,7 @@ import { Module } from '@nestjs/common';
 import { QUEUES } from '../../jobs/job-names';
 import { ApiTokenRepository } from '../auth/api-token.repository';
 import { IngestCoreModule } from '../ingest/ingest-core.module';
+import { ChapterImportFiles } from '../novel-text/chapter-import-files';
 import { AbandonedUploadsService } from './abandoned-uploads.service';
 import { MaintenanceProcessor } from './maintenance.processor';
 import { MaintenanceScheduler } from './maintenance.scheduler';
@@ -16,6 +17,7 @@ import { WorkerHeartbeatService } from './worker-heartbeat.service';
     ApiTokenRepository,
     MaintenanceService,
     AbandonedUploadsService,
+    ChapterImportFiles,
     MaintenanceProcessor,
     MaintenanceScheduler,
     WorkerHeartbeatService,

@@ -162,6 +162,34 @@ export class ChaptersRepository {
     return chapterId;
   }
 
+  /**
+   * Inside the caller's transaction: a pending novel chapter, its text already normalised and checked
+   * (`prepareNovelText`) with its word count. It has no pages.
+   */
+  async insertText(
+    tx: Db,
+    chapter: Omit<NewChapter, 'pageCount'>,
+    text: NovelText,
+    wordCount: number,
+  ): Promise<number> {
+    const rows = await tx.execute<{ id: number }[]>(
+      `insert into chapter (series_id, number, title, language, translation_group, uploader_id,
+         moderation_status, published_at, page_count, text, word_count)
+       values (?, ?, ?, ?, ?, ?, 'pending', null, 0, ?::jsonb, ?) returning id`,
+      [
+        chapter.seriesId,
+        chapter.number,
+        chapter.title,
+        chapter.language,
+        chapter.translationGroup,
+        chapter.uploaderId,
+        JSON.stringify(text),
+        wordCount,
+      ],
+    );
+    return rows[0]!.id;
+  }
+
   /** Moves the chapter's comment count by `delta` in the caller's transaction (never below zero). */
   async addComments(tx: Db, chapterId: number, delta: number): Promise<void> {
     await tx.execute(`update chapter set comment_count = greatest(comment_count + ?, 0) where id = ?`, [

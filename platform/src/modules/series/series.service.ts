@@ -127,7 +127,7 @@ export class SeriesService {
     const limit = CONTENT_LIMITS.mangaListPageSize;
     const search = query.search ? normalizeSearchText(query.search) : '';
     const filter: SeriesListFilter = {
-      type: 'manga',
+      type: query.type ?? 'manga',
       moderationStatus: 'approved',
       search: search || undefined,
       page: query.page,

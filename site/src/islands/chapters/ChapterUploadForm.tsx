@@ -1,22 +1,34 @@
-import { useEffect, useId, useRef, type ChangeEvent } from 'react';
+import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { CHAPTER_LANGUAGES, INGEST_MESSAGES, UPLOAD_METHODS } from '@warraq/contracts';
+import {
+  CHAPTER_LANGUAGES,
+  INGEST_MESSAGES,
+  novelTextLimitIssues,
+  UPLOAD_METHODS,
+  type NovelText,
+} from '@warraq/contracts';
+import { ApiError } from '@/lib/api/api-error';
+import { submitTextChapter } from '@/lib/api/novel-chapters';
 import {
   ChapterFormSchema,
   EMPTY_CHAPTER_FORM,
   defaultChapterTitle,
+  CHAPTER_FORM_FIELDS,
   fieldOfServerError,
+  toTextChapterBody,
   type ChapterFormValues,
 } from '@/lib/chapters/chapter-form';
 import type { MangaOption } from '@/lib/chapters/manga-option';
-import type { HrefContext } from '@/lib/site/href';
+import { href, type HrefContext } from '@/lib/site/href';
 import { showToast } from '@/stores/toasts';
 import { fmt, formatNumber, t } from '@/i18n';
+import { submitForm } from '@/ui/form-submit';
 import { TextField } from '@/ui/TextField';
 import { useHydrated } from '@/ui/use-hydrated';
 import { FileDropZone } from './FileDropZone';
 import { MangaPicker } from './MangaPicker';
+import { NovelTextEditor } from './NovelTextEditor';
 import { PagePreviewGrid } from './PagePreviewGrid';
 import { UploadFileList } from './UploadFileList';
 import { UploadProgressPanel } from './UploadProgressPanel';
@@ -56,11 +68,51 @@ export default function ChapterUploadForm({ site, initialManga, preselectMissing
     onFieldErrors: (fieldErrors) => {
       for (const [field, message] of Object.entries(fieldErrors)) {
         const name = fieldOfServerError(field);
-        if (name && name !== 'files') setError(name, { message }, { shouldFocus: true });
+        if (name && name !== 'files' && name !== 'text') setError(name, { message }, { shouldFocus: true });
       }
     },
   });
   const { phase, files, method, editable } = upload;
+  // A novel takes its chapter as text (the editor), every other type as pages (images or a zip).
+  const [isNovel, setIsNovel] = useState(initialManga?.type === 'novel');
+  const novelText = useRef<NovelText>({ version: 1, blocks: [] });
+  const [textError, setTextError] = useState<string | undefined>();
+  const [sendingText, setSendingText] = useState(false);
+  const [textSent, setTextSent] = useState(false);
+
+  /** Sends the text chapter; a refusal leaves every field and the text as they were. */
+  async function submitText(values: ChapterFormValues) {
+    const [issue] = novelTextLimitIssues(novelText.current.blocks);
+    if (issue) {
+      setTextError(issue.message);
+      return;
+    }
+    setTextError(undefined);
+    setSendingText(true);
+    let refusal: unknown;
+    const outcome = await submitForm(
+      () =>
+        submitTextChapter(toTextChapterBody(values, novelText.current)).catch((error: unknown) => {
+          refusal = error;
+          throw error;
+        }),
+      { setError, fields: CHAPTER_FORM_FIELDS, serverFields: { seriesId: 'mangaId' } },
+      { title: INGEST_MESSAGES.failed },
+    );
+    setSendingText(false);
+    if (!outcome.ok) {
+      if (refusal instanceof ApiError) {
+        const onText = Object.entries(refusal.fieldErrors).find(
+          ([field]) => fieldOfServerError(field) === 'text',
+        );
+        if (onText) setTextError(onText[1]);
+      }
+      return;
+    }
+    setTextSent(true);
+    showToast({ title: INGEST_MESSAGES.success, description: outcome.value.message });
+    window.location.assign(href(outcome.value.chapter.chapterPath, site));
+  }
 
   useEffect(() => {
     if (!preselectMissing) return;
@@ -114,8 +166,8 @@ export default function ChapterUploadForm({ site, initialManga, preselectMissing
       noValidate
       aria-busy={working || undefined}
       onSubmit={handleSubmit(
-        (values) => upload.submit(values),
-        () => upload.checkFiles(),
+        (values) => (isNovel ? submitText(values) : upload.submit(values)),
+        () => (isNovel ? undefined : upload.checkFiles()),
       )}
     >
       <fieldset className="flex min-w-0 flex-col gap-4" disabled={!editable}>
@@ -126,6 +178,7 @@ export default function ChapterUploadForm({ site, initialManga, preselectMissing
           error={errors.mangaId?.message}
           disabled={!editable}
           site={site}
+          onSelected={(option) => setIsNovel(option?.type === 'novel')}
         />
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField
@@ -185,103 +238,128 @@ export default function ChapterUploadForm({ site, initialManga, preselectMissing
         </div>
       </fieldset>
 
-      <section aria-labelledby={`${ids}-files`} className="flex min-w-0 flex-col gap-3">
-        <div className="grid gap-4 sm:grid-cols-2">
-          <fieldset
-            disabled={!editable}
-            className="flex flex-col gap-1"
-            aria-describedby={`${ids}-method-hint`}
-          >
-            <legend id={`${ids}-files`} className="mb-1 font-semibold">
-              {t.chapterForm.method}
-            </legend>
-            <div className="join">
-              {UPLOAD_METHODS.map((option) => (
+      {isNovel ? (
+        <NovelTextEditor
+          language={watch('language')}
+          error={textError}
+          disabled={!hydrated || sendingText || textSent}
+          onChange={(text) => {
+            novelText.current = text;
+            if (textError) setTextError(undefined);
+          }}
+        />
+      ) : (
+        <>
+          <section aria-labelledby={`${ids}-files`} className="flex min-w-0 flex-col gap-3">
+            <div className="grid gap-4 sm:grid-cols-2">
+              <fieldset
+                disabled={!editable}
+                className="flex flex-col gap-1"
+                aria-describedby={`${ids}-method-hint`}
+              >
+                <legend id={`${ids}-files`} className="mb-1 font-semibold">
+                  {t.chapterForm.method}
+                </legend>
+                <div className="join">
+                  {UPLOAD_METHODS.map((option) => (
+                    <input
+                      key={option}
+                      type="radio"
+                      name="upload-method"
+                      className="join-item btn btn-sm"
+                      aria-label={t.chapterForm.methods[option]}
+                      checked={method === option}
+                      onChange={() => upload.setMethod(option)}
+                    />
+                  ))}
+                </div>
+                <p id={`${ids}-method-hint`} className="text-sm text-base-content/70">
+                  {t.chapterForm.methodHint}
+                </p>
+              </fieldset>
+              <div className="flex flex-col gap-1">
+                <label htmlFor={`${ids}-pages`} className="font-semibold">
+                  {f.pageCount}
+                </label>
                 <input
-                  key={option}
-                  type="radio"
-                  name="upload-method"
-                  className="join-item btn btn-sm"
-                  aria-label={t.chapterForm.methods[option]}
-                  checked={method === option}
-                  onChange={() => upload.setMethod(option)}
+                  id={`${ids}-pages`}
+                  className="input input-sm w-24 font-semibold"
+                  readOnly
+                  value={formatNumber(upload.pageCount)}
+                  aria-describedby={`${ids}-pages-hint`}
                 />
-              ))}
+                <p id={`${ids}-pages-hint`} className="text-sm text-base-content/70">
+                  {pageCountHint}
+                </p>
+              </div>
             </div>
-            <p id={`${ids}-method-hint`} className="text-sm text-base-content/70">
-              {t.chapterForm.methodHint}
-            </p>
-          </fieldset>
-          <div className="flex flex-col gap-1">
-            <label htmlFor={`${ids}-pages`} className="font-semibold">
-              {f.pageCount}
-            </label>
-            <input
-              id={`${ids}-pages`}
-              className="input input-sm w-24 font-semibold"
-              readOnly
-              value={formatNumber(upload.pageCount)}
-              aria-describedby={`${ids}-pages-hint`}
+
+            <FileDropZone
+              method={method}
+              disabled={!hydrated || !editable}
+              error={upload.filesError}
+              onFiles={upload.addFiles}
             />
-            <p id={`${ids}-pages-hint`} className="text-sm text-base-content/70">
-              {pageCountHint}
-            </p>
-          </div>
-        </div>
 
-        <FileDropZone
-          method={method}
-          disabled={!hydrated || !editable}
-          error={upload.filesError}
-          onFiles={upload.addFiles}
-        />
+            {files.length > 0 && (
+              <div className="flex min-w-0 flex-col gap-2">
+                <div className="flex items-center justify-between gap-2">
+                  <h3 className="font-semibold">
+                    {fmt(t.chapterForm.files.heading, { count: formatNumber(files.length) })}
+                  </h3>
+                  {editable && (
+                    <button type="button" className="btn btn-ghost btn-xs" onClick={upload.clearFiles}>
+                      {t.chapterForm.files.clear}
+                    </button>
+                  )}
+                </div>
+                <UploadFileList
+                  files={files}
+                  canRemove={editable || upload.declared}
+                  canRetry={phase.kind === 'uploading' && !inFlight}
+                  onRemove={upload.removeFile}
+                  onRetry={(key) => void upload.retryFile(key)}
+                />
+              </div>
+            )}
 
-        {files.length > 0 && (
-          <div className="flex min-w-0 flex-col gap-2">
-            <div className="flex items-center justify-between gap-2">
-              <h3 className="font-semibold">
-                {fmt(t.chapterForm.files.heading, { count: formatNumber(files.length) })}
-              </h3>
-              {editable && (
-                <button type="button" className="btn btn-ghost btn-xs" onClick={upload.clearFiles}>
-                  {t.chapterForm.files.clear}
-                </button>
-              )}
-            </div>
-            <UploadFileList
+            {method === 'images' && <PagePreviewGrid files={files} />}
+          </section>
+
+          {phase.kind !== 'editing' && phase.kind !== 'declaring' && (
+            <UploadProgressPanel
+              phase={phase}
               files={files}
-              canRemove={editable || upload.declared}
-              canRetry={phase.kind === 'uploading' && !inFlight}
-              onRemove={upload.removeFile}
-              onRetry={(key) => void upload.retryFile(key)}
+              onRetryFiles={() => void upload.retryFailedFiles()}
+              onRetryCommit={() => void upload.retryCommit()}
+              onRetryProcessing={() => void upload.retryProcessing()}
+              onStartOver={upload.startOver}
             />
-          </div>
-        )}
+          )}
 
-        {method === 'images' && <PagePreviewGrid files={files} />}
-      </section>
-
-      {phase.kind !== 'editing' && phase.kind !== 'declaring' && (
-        <UploadProgressPanel
-          phase={phase}
-          files={files}
-          onRetryFiles={() => void upload.retryFailedFiles()}
-          onRetryCommit={() => void upload.retryCommit()}
-          onRetryProcessing={() => void upload.retryProcessing()}
-          onStartOver={upload.startOver}
-        />
+          {editable && hasErrors && (
+            <p role="alert" className="text-sm text-error">
+              {INGEST_MESSAGES.incomplete} — {t.chapterForm.incompleteBody}
+            </p>
+          )}
+        </>
       )}
 
-      {editable && hasErrors && (
-        <p role="alert" className="text-sm text-error">
-          {INGEST_MESSAGES.incomplete} — {t.chapterForm.incompleteBody}
-        </p>
+      {isNovel ? (
+        <button type="submit" className="btn btn-primary" disabled={!hydrated || sendingText || textSent}>
+          {sendingText && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
+          {sendingText
+            ? t.chapterForm.novel.submitting
+            : textSent
+              ? t.chapterForm.added
+              : t.chapterForm.submit}
+        </button>
+      ) : (
+        <button type="submit" className="btn btn-primary" disabled={submitDisabled}>
+          {working && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
+          {submitLabel}
+        </button>
       )}
-
-      <button type="submit" className="btn btn-primary" disabled={submitDisabled}>
-        {working && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
-        {submitLabel}
-      </button>
     </form>
   );
 }

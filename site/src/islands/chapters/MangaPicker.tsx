@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
-import { INGEST_MESSAGES } from '@warraq/contracts';
+import { INGEST_MESSAGES, SERIES_TYPES, type SeriesType } from '@warraq/contracts';
 import { fetchMangaList } from '@/lib/api/manga-list';
 import { ApiError } from '@/lib/api/api-error';
 import { formatChapterNumber } from '@/lib/content/chapter-groups';
@@ -20,6 +20,8 @@ export interface MangaPickerProps {
   disabled: boolean;
   /** For the link to the chosen series' page. */
   site: HrefContext;
+  /** The chosen series once known (its type decides between pages and text). */
+  onSelected?: (option: MangaOption | null) => void;
 }
 
 const SEARCH_DELAY_MS = 300;
@@ -33,7 +35,15 @@ type ListState =
  * Spec §2 add-chapter manga select, filled from GET /api/manga: a search box narrows the list and
  * "more" loads the next page, so every series is reachable however long the catalogue grows.
  */
-export function MangaPicker({ initial, value, selectProps, error, disabled, site }: MangaPickerProps) {
+export function MangaPicker({
+  initial,
+  value,
+  selectProps,
+  error,
+  disabled,
+  site,
+  onSelected,
+}: MangaPickerProps) {
   const id = useId();
   const errorId = `${id}-error`;
   const [search, setSearch] = useState('');
@@ -42,12 +52,16 @@ export function MangaPicker({ initial, value, selectProps, error, disabled, site
     () => new Map(initial ? [[initial.id, initial]] : []),
   );
   const request = useRef(0);
+  // Each reading site lists its own type's series (the novel site's form lists novels).
+  const listedType = (SERIES_TYPES as readonly string[]).includes(site.siteType)
+    ? (site.siteType as SeriesType)
+    : undefined;
 
   async function load(text: string, page: number) {
     const ticket = ++request.current;
     if (page === 1) setList({ kind: 'loading' });
     try {
-      const answer = await fetchMangaList({ search: text, page });
+      const answer = await fetchMangaList({ search: text, page, type: listedType });
       if (ticket !== request.current) return;
       const options = answer.data.map(toMangaOption);
       setKnown((current) => {
@@ -81,6 +95,7 @@ export function MangaPicker({ initial, value, selectProps, error, disabled, site
 
   const selectedId = /^\d+$/.test(value) ? Number(value) : null;
   const selected = selectedId === null ? null : (known.get(selectedId) ?? null);
+  useEffect(() => onSelected?.(selected), [selected?.id]);
   const listed = list.kind === 'ready' ? list.ids : [];
   // The chosen series stays in the select while a search shows others, so the choice never jumps.
   const ids = selected && !listed.includes(selected.id) ? [selected.id, ...listed] : listed;

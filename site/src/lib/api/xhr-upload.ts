@@ -24,7 +24,7 @@ function uploadError(status: number, text: string): ApiError {
   return new ApiError(status, message, error.fieldErrors);
 }
 
-export type XhrUploadOptions<R extends ApiRoute> = Pick<RouteInput<R>, 'params'> & {
+export type XhrUploadOptions<R extends ApiRoute> = Pick<RouteInput<R>, 'params' | 'query'> & {
   /** A route of the table whose body is raw bytes (`rawBody`). */
   route: R;
   body: Blob;
@@ -47,7 +47,10 @@ export function xhrUpload<R extends ApiRoute>(options: XhrUploadOptions<R>): Pro
       return;
     }
     const xhr = new XMLHttpRequest();
-    xhr.open(route.method.toUpperCase(), routeUrl(route, { params: options.params } as RouteInput<R>));
+    xhr.open(
+      route.method.toUpperCase(),
+      routeUrl(route, { params: options.params, query: options.query } as unknown as RouteInput<R>),
+    );
     xhr.withCredentials = true;
     xhr.setRequestHeader('Content-Type', contentType);
     xhr.setRequestHeader('Accept', 'application/json');

@@ -71,5 +71,8 @@ describe('declare body', () => {
     expect(fieldOfServerError('files.3.size')).toBe('files');
     expect(fieldOfServerError('uploadMethod')).toBe('files');
     expect(fieldOfServerError('somethingElse')).toBeNull();
+    expect(fieldOfServerError('seriesId')).toBe('mangaId');
+    expect(fieldOfServerError('text')).toBe('text');
+    expect(fieldOfServerError('text.blocks.3')).toBe('text');
   });
 });

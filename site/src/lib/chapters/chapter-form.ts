@@ -5,6 +5,8 @@ import {
   INGEST_LIMITS,
   INGEST_MESSAGES,
   type CreateChapterUploadBody,
+  type NovelText,
+  type TextChapterBody,
   type DeclaredFile,
   type UploadMethod,
 } from '@warraq/contracts';
@@ -92,13 +94,30 @@ export function toDeclareBody(
   };
 }
 
+/** A novel chapter's body: the form's fields and the editor's structure (the server checks it all again). */
+export function toTextChapterBody(values: ChapterFormValues, text: NovelText): TextChapterBody {
+  const optional = (value: string) => (value.trim() ? value.trim() : undefined);
+  return {
+    seriesId: Number(values.mangaId),
+    chapterNumber: parseChapterNumber(values.chapterNumber) ?? Number.NaN,
+    title: optional(values.title) ?? defaultChapterTitle(values.chapterNumber),
+    language: values.language,
+    translationGroup: optional(values.translationGroup),
+    notes: optional(values.notes),
+    text,
+  };
+}
+
 /**
- * Where a field error of the declare answer belongs: the form's own inputs, or the file area (for
- * `files`, `files.3.size`, `uploadMethod` and `pageCount`).
+ * Where a field error of the declare or text answer belongs: the form's own inputs (`seriesId` is
+ * the series select), the file area (for `files`, `files.3.size`, `uploadMethod` and `pageCount`),
+ * or the novel text editor (`text`, `text.blocks.3`).
  */
-export function fieldOfServerError(field: string): keyof ChapterFormValues | 'files' | null {
+export function fieldOfServerError(field: string): keyof ChapterFormValues | 'files' | 'text' | null {
   const own = CHAPTER_FORM_FIELDS.find((name) => name === field);
   if (own) return own;
+  if (field === 'seriesId') return 'mangaId';
+  if (field === 'text' || field.startsWith('text.')) return 'text';
   if (field === 'files' || field.startsWith('files.') || field === 'uploadMethod' || field === 'pageCount') {
     return 'files';
   }

@@ -1,10 +1,12 @@
-import type { SeriesSummary } from '@warraq/contracts';
+import type { SeriesSummary, SeriesType } from '@warraq/contracts';
 
 /** A series a chapter can be added to, as the add-chapter form's select shows it. */
 export interface MangaOption {
   id: number;
   title: string;
   slug: string;
+  /** A novel takes a chapter as text, every other type as pages. */
+  type: SeriesType;
   latestChapterNumber: number | null;
   pending: boolean;
 }
@@ -14,6 +16,7 @@ export function toMangaOption(series: SeriesSummary): MangaOption {
     id: series.id,
     title: series.title,
     slug: series.slug,
+    type: series.type,
     latestChapterNumber: series.latestChapterNumber,
     pending: series.moderationStatus === 'pending',
   };
