@@ -56,6 +56,8 @@ export function MangaPicker({
   const listedType = (SERIES_TYPES as readonly string[]).includes(site.siteType)
     ? (site.siteType as SeriesType)
     : undefined;
+  // The spec's manga wording on the manga site (and elsewhere); each other site names its own type.
+  const words = t.chapterForm.pickerByType[listedType ?? 'manga'];
 
   async function load(text: string, page: number) {
     const ticket = ++request.current;
@@ -105,14 +107,14 @@ export function MangaPicker({
   return (
     <div className="flex flex-col gap-1">
       <label htmlFor={id} className="font-semibold">
-        {t.chapterForm.fields.manga}
+        {words.label}
       </label>
       <div className="flex flex-col gap-2 sm:flex-row">
         <input
           type="search"
           dir="auto"
           className="input w-full sm:w-60"
-          aria-label={t.chapterForm.fields.mangaSearch}
+          aria-label={words.search}
           aria-controls={id}
           placeholder={t.chapterForm.fields.mangaSearchPlaceholder}
           value={search}
@@ -128,7 +130,7 @@ export function MangaPicker({
           disabled={disabled}
           {...selectProps}
         >
-          <option value="">{t.chapterForm.fields.mangaPlaceholder}</option>
+          <option value="">{words.placeholder}</option>
           {options.map((option) => (
             <option key={option.id} value={String(option.id)}>
               {option.pending ? `${option.title} (${t.chapterForm.mangaPending})` : option.title}
@@ -143,7 +145,7 @@ export function MangaPicker({
         {list.kind === 'loading' && (
           <span className="flex items-center gap-2">
             <span className="loading loading-spinner loading-xs" aria-hidden="true" />
-            {t.chapterForm.mangaLoading}
+            {words.loading}
           </span>
         )}
         {list.kind === 'failed' && (

@@ -199,7 +199,12 @@ export function NovelTextEditor({ language, error, disabled, onChange }: NovelTe
         dangerouslySetInnerHTML={EMPTY_EDITOR}
       />
       <p id={`${ids}-hint`} className="text-sm text-base-content/70">
-        {e.hint}
+        {e.hint.split('{sceneBreak}').map((part, i) => (
+          <span key={i}>
+            {i > 0 && <bdi dir="ltr">* * *</bdi>}
+            {part}
+          </span>
+        ))}
       </p>
       <p id={`${ids}-count`} className="text-sm font-semibold" aria-live="polite">
         {fmt(e.count, { words: formatNumber(words), minutes: formatNumber(minutes) })}

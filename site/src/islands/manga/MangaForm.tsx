@@ -243,7 +243,7 @@ export default function MangaForm({ site, initialType }: MangaFormProps) {
       </Field>
       <TextField label={f.tags} error={errors.tags?.message} {...register('tags')} />
       <button type="submit" className="btn btn-primary" disabled={!hydrated || isSubmitting || done}>
-        {isSubmitting || done ? t.mangaForm.submitting : t.mangaForm.submit}
+        {isSubmitting || done ? t.mangaForm.submitting : t.mangaForm.byType[type].submit}
       </button>
     </form>
   );
