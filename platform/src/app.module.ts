@@ -10,6 +10,7 @@ import { mikroOrmConfig } from './database/mikro-orm.config';
 import { TransactionsModule } from './database/transactions';
 import { AuthModule } from './modules/auth/auth.module';
 import { CommentsModule } from './modules/comments/comments.module';
+import { FeedsModule } from './modules/feeds/feeds.module';
 import { IngestModule } from './modules/ingest/ingest.module';
 import { LibraryModule } from './modules/library/library.module';
 import { MediaModule } from './modules/media/media.module';
@@ -47,6 +48,7 @@ export class AppModule {
         PointsModule,
         ProfileModule,
         SystemModule,
+        FeedsModule,
         RealtimeModule,
       ],
       providers: [

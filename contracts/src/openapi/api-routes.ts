@@ -2,6 +2,7 @@ import { AUTH_ROUTES } from '../auth/auth.routes.js';
 import { COMMENT_ROUTES } from '../comments/comment.routes.js';
 import type { ApiRoute } from '../common/api-route.js';
 import { CONTENT_ROUTES } from '../content/content.routes.js';
+import { FEED_ROUTES } from '../feeds/feeds.routes.js';
 import { INGEST_ROUTES } from '../ingest/ingest.routes.js';
 import { MEDIA_ROUTES } from '../media/media.routes.js';
 import { MODERATION_ROUTES } from '../moderation/moderation.routes.js';
@@ -28,4 +29,5 @@ export const API_ROUTES: readonly ApiRoute[] = [
   INGEST_ROUTES,
   USER_ROUTES,
   SYSTEM_ROUTES,
+  FEED_ROUTES,
 ].flatMap((routes): ApiRoute[] => Object.values(routes));

@@ -8,6 +8,7 @@ import { MediaObjectRecordEntity } from '../modules/media/media-object.entity';
 import { PointsEntryRecordEntity } from '../modules/points/points-entry.entity';
 import { ChapterUploadFileEntity, ChapterUploadEntity } from '../modules/ingest/chapter-upload.entity';
 import { ChapterEntity } from '../modules/series/chapter.entity';
+import { FeedTokenEntity } from '../modules/feeds/feed-token.entity';
 import { ModerationLogEntity } from '../modules/moderation/moderation-log.entity';
 import { UserNotificationEntity } from '../modules/notifications/notification.entity';
 import { PageEntity } from '../modules/series/page.entity';
@@ -48,4 +49,5 @@ export const ENTITIES = [
   CommentRecordEntity,
   CommentLikeEntity,
   PointsEntryRecordEntity,
+  FeedTokenEntity,
 ];

@@ -10,6 +10,7 @@ import { Migration20260111000000_profile } from './Migration20260111000000_profi
 import { Migration20260120000000_media_claims } from './Migration20260120000000_media_claims';
 import { Migration20260125000000_username_skeleton } from './Migration20260125000000_username_skeleton';
 import { Migration20261125000000_novel_text } from './Migration20261125000000_novel_text';
+import { Migration20261125400000_feed_token } from './Migration20261125400000_feed_token';
 
 /**
  * Every migration, in order. Listed explicitly (no file globbing) so the compiled app, the CLI and the
@@ -27,4 +28,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20260120000000_media_claims', class: Migration20260120000000_media_claims },
   { name: 'Migration20260125000000_username_skeleton', class: Migration20260125000000_username_skeleton },
   { name: 'Migration20261125000000_novel_text', class: Migration20261125000000_novel_text },
+  { name: 'Migration20261125400000_feed_token', class: Migration20261125400000_feed_token },
 ];
