@@ -218,8 +218,10 @@ describe('feeds', () => {
 
       const root = await t.api().get(created.token.opdsPath);
       expect(root.status).toBe(200);
-      expect(root.headers['content-type']).toBe('application/atom+xml;profile=opds-catalog;kind=navigation');
-      expect(root.headers['cache-control']).toContain('private');
+      expect(root.headers['content-type']).toBe(
+        'application/atom+xml;profile=opds-catalog;kind=navigation;charset=utf-8',
+      );
+      expect(root.headers['cache-control']).toBe('private, no-cache');
       const nav = parseXml(root.text);
       const titles = all(nav, 'entry').map((e) => child(e, 'title')!.text);
       expect(titles).toEqual(expect.arrayContaining(['أحدث التحديثات', 'الأكثر قراءة']));
@@ -236,7 +238,7 @@ describe('feeds', () => {
 
       const acquisition = await t.api().get(pathOf(sub.href!));
       expect(acquisition.headers['content-type']).toBe(
-        'application/atom+xml;profile=opds-catalog;kind=acquisition',
+        'application/atom+xml;profile=opds-catalog;kind=acquisition;charset=utf-8',
       );
       const chapters = all(parseXml(acquisition.text), 'entry');
       expect(chapters.map((e) => child(e, 'id')!.text)).toEqual([

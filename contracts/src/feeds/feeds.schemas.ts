@@ -6,9 +6,9 @@ import { SeriesTypeSchema } from '../content/content.schemas.js';
 export const FEED_MEDIA_TYPES = {
   rss: 'application/rss+xml; charset=utf-8',
   atom: 'application/atom+xml; charset=utf-8',
-  opdsNavigation: 'application/atom+xml;profile=opds-catalog;kind=navigation',
-  opdsAcquisition: 'application/atom+xml;profile=opds-catalog;kind=acquisition',
-  openSearch: 'application/opensearchdescription+xml',
+  opdsNavigation: 'application/atom+xml;profile=opds-catalog;kind=navigation;charset=utf-8',
+  opdsAcquisition: 'application/atom+xml;profile=opds-catalog;kind=acquisition;charset=utf-8',
+  openSearch: 'application/opensearchdescription+xml;charset=utf-8',
   html: 'text/html; charset=utf-8',
 } as const;
 

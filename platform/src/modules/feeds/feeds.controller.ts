@@ -20,9 +20,13 @@ import { sendStoredMedia } from '../media/send-media';
 import type { FeedDocument } from './feeds.service';
 import { FeedsService } from './feeds.service';
 
-/** Public feeds may sit in shared caches for a few minutes; the catalog is one user's, never shared. */
+/**
+ * Public feeds may sit in shared caches for a few minutes. The catalog is one user's, never shared,
+ * and revalidated on every use (a cheap 304 by ETag), so a revoked token stops working at once even
+ * for an app that has its pages cached.
+ */
 const PUBLIC_CACHE = 'public, max-age=300';
-const PRIVATE_CACHE = 'private, max-age=60';
+const PRIVATE_CACHE = 'private, no-cache';
 
 /**
  * RSS/Atom, the OPDS catalog and the reader-app token. Documents are written raw (not JSON), with an

@@ -165,7 +165,9 @@ export class FeedsService {
       startUrl: `${origin}${routePath(FEED_ROUTES.opdsRoot, { token })}`,
       searchUrl: `${origin}${routePath(FEED_ROUTES.opdsSearch, { token })}`,
     });
-    return { body, contentType: OPDS_TYPES[feed.kind], updated: feed.updated };
+    const contentType =
+      feed.kind === 'navigation' ? FEED_MEDIA_TYPES.opdsNavigation : FEED_MEDIA_TYPES.opdsAcquisition;
+    return { body, contentType, updated: feed.updated };
   }
 
   opdsRoot(origin: string, token: string): FeedDocument {

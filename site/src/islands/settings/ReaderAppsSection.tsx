@@ -43,17 +43,16 @@ function CopyField({ label, value }: { label: string; value: string }) {
 /**
  * «تطبيقات القراءة»: the OPDS catalog URL with the user's private token (shown once, when made: only
  * its hash is kept), regenerate and revoke, and the site's public RSS/Atom feeds (`type`: the
- * reading site's own).
+ * reading site's own). `origin` is a reading site's, never the dashboard's: feeds link to the
+ * pages of the host they are fetched from.
  */
-export default function ReaderAppsSection({ type }: { type?: ReadingSiteType }) {
+export default function ReaderAppsSection({ type, origin }: { type?: ReadingSiteType; origin: string }) {
   const [state, setState] = useState<TokenState>({ kind: 'loading' });
   const [busy, setBusy] = useState(false);
   const [confirmRevoke, setConfirmRevoke] = useState(false);
-  const [origin, setOrigin] = useState('');
   const text = t.settings.readerApps;
 
   useEffect(() => {
-    setOrigin(window.location.origin);
     fetchFeedToken().then(
       (token) => setState(token ? { kind: 'active', ...token, url: null } : { kind: 'none' }),
       (error: unknown) => setState({ kind: 'failed', message: failureMessage(error) }),
@@ -68,7 +67,7 @@ export default function ReaderAppsSection({ type }: { type?: ReadingSiteType }) 
         kind: 'active',
         createdAt: token.createdAt,
         lastUsedAt: null,
-        url: `${window.location.origin}${token.opdsPath}`,
+        url: `${origin}${token.opdsPath}`,
       });
       showToast({ title: text.created });
     } catch (error) {
