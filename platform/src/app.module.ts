@@ -11,6 +11,7 @@ import { TransactionsModule } from './database/transactions';
 import { AuthModule } from './modules/auth/auth.module';
 import { CommentsModule } from './modules/comments/comments.module';
 import { CommunityModule } from './modules/community/community.module';
+import { FeedsModule } from './modules/feeds/feeds.module';
 import { IngestModule } from './modules/ingest/ingest.module';
 import { FollowsModule } from './modules/follows/follows.module';
 import { LibraryModule } from './modules/library/library.module';
@@ -53,6 +54,7 @@ export class AppModule {
         PointsModule,
         ProfileModule,
         SystemModule,
+        FeedsModule,
         RealtimeModule,
       ],
       providers: [

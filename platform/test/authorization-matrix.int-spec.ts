@@ -9,6 +9,7 @@ import {
   ConnectionEventSchema,
   CONTENT_ROUTES,
   ErrorResponseSchema,
+  FEED_ROUTES,
   INGEST_ROUTES,
   MEDIA_ROUTES,
   MODERATION_ROUTES,
@@ -74,6 +75,9 @@ interface Row {
 const UNKNOWN_ID = 2_147_000_000;
 const UNKNOWN_UUID = '00000000-0000-4000-8000-000000000000';
 const me = (f: Fixtures) => f.me?.id ?? UNKNOWN_ID;
+/** Well-formed, but no user's reader-app token: names nothing, whoever asks. */
+const UNKNOWN_FEED_TOKEN = 'A'.repeat(43);
+const NOBODY_404: Statuses = [404, 404, 404, 404, 404];
 
 // Rules of thumb: allowed callers get an answer the guard cannot give (200, or 400 for a body that
 // fails validation, or 404 for an id that names nothing), refused ones 401 (signed out) or 403; no
@@ -299,6 +303,41 @@ const MATRIX: readonly Row[] = [
     variant: 'malformed id',
     call: { params: { id: 'not-a-uuid' } },
     expect: SIGNED_IN_404,
+  },
+
+  // feeds: public RSS/Atom, the caller's reader-app token, the OPDS catalog behind a token
+  {
+    route: FEED_ROUTES.seriesFeed,
+    call: (f) => ({ params: { slug: f.series.slug, format: 'rss' } }),
+    expect: PUBLIC_200,
+  },
+  { route: FEED_ROUTES.latestFeed, call: { params: { format: 'atom' } }, expect: PUBLIC_200 },
+  { route: FEED_ROUTES.tokenStatus, call: {}, expect: SIGNED_IN_200 },
+  { route: FEED_ROUTES.createToken, call: {}, expect: [401, 201, 201, 201, 201] },
+  { route: FEED_ROUTES.revokeToken, call: {}, expect: SIGNED_IN_200 },
+  { route: FEED_ROUTES.opdsRoot, call: { params: { token: UNKNOWN_FEED_TOKEN } }, expect: NOBODY_404 },
+  {
+    route: FEED_ROUTES.opdsRoot,
+    variant: 'malformed token',
+    call: { params: { token: 'short' } },
+    expect: NOBODY_404,
+  },
+  { route: FEED_ROUTES.opdsSeriesList, call: { params: { token: UNKNOWN_FEED_TOKEN } }, expect: NOBODY_404 },
+  { route: FEED_ROUTES.opdsSearch, call: { params: { token: UNKNOWN_FEED_TOKEN } }, expect: NOBODY_404 },
+  {
+    route: FEED_ROUTES.opdsSeries,
+    call: (f) => ({ params: { token: UNKNOWN_FEED_TOKEN, slug: f.series.slug } }),
+    expect: NOBODY_404,
+  },
+  {
+    route: FEED_ROUTES.opdsChapterHtml,
+    call: (f) => ({ params: { token: UNKNOWN_FEED_TOKEN, id: f.chapter.id } }),
+    expect: NOBODY_404,
+  },
+  {
+    route: FEED_ROUTES.opdsPage,
+    call: (f) => ({ params: { token: UNKNOWN_FEED_TOKEN, id: f.chapter.id, pageNumber: 0 } }),
+    expect: NOBODY_404,
   },
 
   // users

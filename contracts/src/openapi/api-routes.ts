@@ -3,6 +3,7 @@ import { COMMENT_ROUTES } from '../comments/comment.routes.js';
 import { COMMUNITY_ROUTES } from '../community/community.routes.js';
 import type { ApiRoute } from '../common/api-route.js';
 import { CONTENT_ROUTES } from '../content/content.routes.js';
+import { FEED_ROUTES } from '../feeds/feeds.routes.js';
 import { INGEST_ROUTES } from '../ingest/ingest.routes.js';
 import { MEDIA_ROUTES } from '../media/media.routes.js';
 import { MODERATION_ROUTES } from '../moderation/moderation.routes.js';
@@ -32,4 +33,5 @@ export const API_ROUTES: readonly ApiRoute[] = [
   INGEST_ROUTES,
   USER_ROUTES,
   SYSTEM_ROUTES,
+  FEED_ROUTES,
 ].flatMap((routes): ApiRoute[] => Object.values(routes));

@@ -57,6 +57,7 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   'Chapter uploads': 'Declare, upload, commit and follow a chapter upload',
   Users: 'Accounts, roles and preferences',
   System: 'Services, domains, health, statistics and diagnostics',
+  Feeds: 'RSS/Atom of approved chapters and the token-authenticated OPDS catalog for reader apps',
 };
 
 const ERROR_DESCRIPTIONS: Record<number, string> = {

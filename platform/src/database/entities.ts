@@ -20,6 +20,7 @@ import { MediaObjectRecordEntity } from '../modules/media/media-object.entity';
 import { PointsEntryRecordEntity } from '../modules/points/points-entry.entity';
 import { ChapterUploadFileEntity, ChapterUploadEntity } from '../modules/ingest/chapter-upload.entity';
 import { ChapterEntity } from '../modules/series/chapter.entity';
+import { FeedTokenEntity } from '../modules/feeds/feed-token.entity';
 import { ModerationLogEntity } from '../modules/moderation/moderation-log.entity';
 import { UserNotificationEntity } from '../modules/notifications/notification.entity';
 import { PageEntity } from '../modules/series/page.entity';
@@ -68,4 +69,5 @@ export const ENTITIES = [
   AnnouncementRecordEntity,
   CommunityRulesRecordEntity,
   SeriesShelfEntity,
+  FeedTokenEntity,
 ];

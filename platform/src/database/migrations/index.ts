@@ -15,6 +15,7 @@ import { Migration20260201000001_shelves } from './Migration20260201000001_shelv
 import { Migration20261125000000_novel_text } from './Migration20261125000000_novel_text';
 import { Migration20261125200000_reading_paragraph } from './Migration20261125200000_reading_paragraph';
 import { Migration20261125300000_community_page } from './Migration20261125300000_community_page';
+import { Migration20261125400000_feed_token } from './Migration20261125400000_feed_token';
 
 /**
  * Every migration, in order. Listed explicitly (no file globbing) so the compiled app, the CLI and the
@@ -37,4 +38,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261125000000_novel_text', class: Migration20261125000000_novel_text },
   { name: 'Migration20261125200000_reading_paragraph', class: Migration20261125200000_reading_paragraph },
   { name: 'Migration20261125300000_community_page', class: Migration20261125300000_community_page },
+  { name: 'Migration20261125400000_feed_token', class: Migration20261125400000_feed_token },
 ];

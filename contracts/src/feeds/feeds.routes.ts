@@ -1,0 +1,151 @@
+import type { ApiRoute } from '../common/api-route.js';
+import {
+  FEED_MEDIA_TYPES,
+  FeedTokenCreatedResponseSchema,
+  FeedTokenRevokedResponseSchema,
+  FeedTokenStatusResponseSchema,
+  LatestFeedParamsSchema,
+  LatestFeedQuerySchema,
+  OpdsChapterParamsSchema,
+  OpdsPageParamsSchema,
+  OpdsSeriesListQuerySchema,
+  OpdsSeriesParamsSchema,
+  OpdsTokenParamsSchema,
+  SeriesFeedParamsSchema,
+} from './feeds.schemas.js';
+
+const XML_FEED = {
+  contentTypes: [FEED_MEDIA_TYPES.rss, FEED_MEDIA_TYPES.atom],
+  description: 'RSS 2.0 or Atom 1.0, as the path says.',
+};
+const OPDS_NAVIGATION = { contentTypes: [FEED_MEDIA_TYPES.opdsNavigation], description: 'An OPDS 1.2 feed.' };
+const OPDS_ACQUISITION = {
+  contentTypes: [FEED_MEDIA_TYPES.opdsAcquisition],
+  description: 'An OPDS 1.2 feed.',
+};
+
+/**
+ * Feeds for reader apps (issue 14, "Feeds out"): public RSS/Atom of approved chapters, and an OPDS
+ * 1.2 catalog behind a per-user token in the path (reader apps keep a URL more reliably than a
+ * password). A token that is unknown, revoked or malformed names nothing: 404.
+ */
+export const FEED_ROUTES = {
+  seriesFeed: {
+    method: 'get',
+    path: '/api/feeds/series/{slug}/{format}',
+    tag: 'Feeds',
+    summary: "A series' approved chapters, newest first (RSS 2.0 or Atom 1.0)",
+    access: 'public',
+    params: SeriesFeedParamsSchema,
+    status: 200,
+    rawResponse: XML_FEED,
+  },
+  latestFeed: {
+    method: 'get',
+    path: '/api/feeds/latest/{format}',
+    tag: 'Feeds',
+    summary: "A site's latest approved chapters (`?type=`), newest first (RSS 2.0 or Atom 1.0)",
+    access: 'public',
+    params: LatestFeedParamsSchema,
+    query: LatestFeedQuerySchema,
+    status: 200,
+    rawResponse: XML_FEED,
+  },
+  tokenStatus: {
+    method: 'get',
+    path: '/api/feeds/token',
+    tag: 'Feeds',
+    summary: "The caller's reader-app token: when it was made and last used (never its value)",
+    access: 'authenticated',
+    status: 200,
+    response: FeedTokenStatusResponseSchema,
+  },
+  createToken: {
+    method: 'post',
+    path: '/api/feeds/token',
+    tag: 'Feeds',
+    summary: 'A new reader-app token for the caller, replacing any earlier one (shown once)',
+    access: 'authenticated',
+    status: 201,
+    response: FeedTokenCreatedResponseSchema,
+  },
+  revokeToken: {
+    method: 'delete',
+    path: '/api/feeds/token',
+    tag: 'Feeds',
+    summary: "Revoke the caller's reader-app token: its URLs answer 404 from now on",
+    access: 'authenticated',
+    status: 200,
+    response: FeedTokenRevokedResponseSchema,
+  },
+  opdsRoot: {
+    method: 'get',
+    path: '/api/opds/{token}',
+    tag: 'Feeds',
+    summary: 'OPDS 1.2 root navigation feed (latest, popular, by type, search)',
+    access: 'public',
+    params: OpdsTokenParamsSchema,
+    malformedParams: 'notFound',
+    status: 200,
+    rawResponse: OPDS_NAVIGATION,
+  },
+  opdsSeriesList: {
+    method: 'get',
+    path: '/api/opds/{token}/series',
+    tag: 'Feeds',
+    summary: 'OPDS listing of approved series (`?type=`, `?sort=latest|popular`, `?q=`), 30 a page',
+    access: 'public',
+    params: OpdsTokenParamsSchema,
+    malformedParams: 'notFound',
+    query: OpdsSeriesListQuerySchema,
+    status: 200,
+    rawResponse: OPDS_NAVIGATION,
+  },
+  opdsSearch: {
+    method: 'get',
+    path: '/api/opds/{token}/search',
+    tag: 'Feeds',
+    summary: 'OpenSearch description of the OPDS catalog',
+    access: 'public',
+    params: OpdsTokenParamsSchema,
+    malformedParams: 'notFound',
+    status: 200,
+    rawResponse: { contentTypes: [FEED_MEDIA_TYPES.openSearch], description: 'OpenSearch 1.1 description.' },
+  },
+  opdsSeries: {
+    method: 'get',
+    path: '/api/opds/{token}/series/{slug}',
+    tag: 'Feeds',
+    summary: "OPDS acquisition feed of a series' approved chapters (page streaming for image chapters)",
+    access: 'public',
+    params: OpdsSeriesParamsSchema,
+    malformedParams: 'notFound',
+    status: 200,
+    rawResponse: OPDS_ACQUISITION,
+  },
+  opdsChapterHtml: {
+    method: 'get',
+    path: '/api/opds/{token}/chapters/{id}/html',
+    tag: 'Feeds',
+    summary: 'An approved novel chapter as a standalone HTML document',
+    access: 'public',
+    params: OpdsChapterParamsSchema,
+    malformedParams: 'notFound',
+    status: 200,
+    rawResponse: { contentTypes: [FEED_MEDIA_TYPES.html], description: 'The chapter as HTML.' },
+  },
+  opdsPage: {
+    method: 'get',
+    path: '/api/opds/{token}/chapters/{id}/pages/{pageNumber}',
+    tag: 'Feeds',
+    summary: 'Page Streaming Extension: the image of page `pageNumber` (from 0) of an approved chapter',
+    access: 'public',
+    params: OpdsPageParamsSchema,
+    malformedParams: 'notFound',
+    status: 200,
+    rawResponse: {
+      contentTypes: ['image/webp', 'image/png', 'image/jpeg', 'image/avif'],
+      description: 'The page image.',
+    },
+  },
+} as const satisfies Record<string, ApiRoute>;
