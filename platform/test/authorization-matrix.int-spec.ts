@@ -315,6 +315,11 @@ const MATRIX: readonly Row[] = [
   { route: FEED_ROUTES.tokenStatus, call: {}, expect: SIGNED_IN_200 },
   { route: FEED_ROUTES.createToken, call: {}, expect: [401, 201, 201, 201, 201] },
   { route: FEED_ROUTES.revokeToken, call: {}, expect: SIGNED_IN_200 },
+  {
+    route: FEED_ROUTES.updatesFeed,
+    call: { params: { token: UNKNOWN_FEED_TOKEN, format: 'atom' } },
+    expect: NOBODY_404,
+  },
   { route: FEED_ROUTES.opdsRoot, call: { params: { token: UNKNOWN_FEED_TOKEN } }, expect: NOBODY_404 },
   {
     route: FEED_ROUTES.opdsRoot,

@@ -4,6 +4,7 @@ import {
   FeedTokenCreatedResponseSchema,
   FeedTokenStatusResponseSchema,
   routePath,
+  FOLLOW_ROUTES,
 } from '@warraq/contracts';
 import { SaxesParser } from 'saxes';
 import sharp from 'sharp';
@@ -206,6 +207,46 @@ describe('feeds', () => {
         .get(routePath(FEED_ROUTES.latestFeed, { format: 'atom' }))
         .query({ type: 'x' });
       expect(bad.status).toBe(400);
+    });
+  });
+
+  describe('the private updates feed', () => {
+    it("lists the owner's followed series' chapters, minus a hidden group's, and ends with the token", async () => {
+      const { token } = await createToken();
+      const feedPath = routePath(FEED_ROUTES.updatesFeed, { token: token.value, format: 'atom' });
+      const empty = await t.api().get(feedPath);
+      expect(empty.status).toBe(200);
+      expect(empty.headers['cache-control']).toBe('private, no-cache');
+      expect(all(parseXml(empty.text), 'entry')).toEqual([]);
+
+      const follow = await t
+        .api()
+        .put(routePath(FOLLOW_ROUTES.followSeries, { id: series.id }))
+        .set('Origin', BROWSER_ORIGIN)
+        .set('Cookie', cookie)
+        .send({ hiddenGroups: ['فريق <b>النور</b>'] });
+      expect(follow.status).toBe(200);
+      const feed = parseXml((await t.api().get(feedPath)).text);
+      // Chapter 2 is by the hidden group, chapter 3 still pending: only chapter 1 is wanted.
+      expect(all(feed, 'entry').map((e) => child(e, 'id')!.text)).toEqual([
+        `tag:warraq,2025:chapter:${first.id}`,
+      ]);
+      expect(pathOf(linkOf(all(feed, 'entry')[0]!, 'alternate')!.href!)).toBe(
+        `/series/manga/${encodeURIComponent(series.slug)}/1?variant=${first.id}`,
+      );
+      const rss = await t
+        .api()
+        .get(routePath(FEED_ROUTES.updatesFeed, { token: token.value, format: 'rss' }));
+      expect(rss.headers['content-type']).toBe('application/rss+xml; charset=utf-8');
+      expect(all(parseXml(rss.text), 'item')).toHaveLength(1);
+
+      await t
+        .api()
+        .delete(routePath(FEED_ROUTES.revokeToken))
+        .set('Origin', BROWSER_ORIGIN)
+        .set('Cookie', cookie);
+      expect((await t.api().get(feedPath)).status).toBe(404);
+      expect((await t.api().get('/api/feeds/updates/not-a-token/atom')).status).toBe(404);
     });
   });
 

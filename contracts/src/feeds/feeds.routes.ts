@@ -12,6 +12,7 @@ import {
   OpdsSeriesParamsSchema,
   OpdsTokenParamsSchema,
   SeriesFeedParamsSchema,
+  UpdatesFeedParamsSchema,
 } from './feeds.schemas.js';
 
 const XML_FEED = {
@@ -77,6 +78,18 @@ export const FEED_ROUTES = {
     access: 'authenticated',
     status: 200,
     response: FeedTokenRevokedResponseSchema,
+  },
+  updatesFeed: {
+    method: 'get',
+    path: '/api/feeds/updates/{token}/{format}',
+    tag: 'Feeds',
+    summary:
+      "The token owner's private updates feed: new approved chapters of the series and uploaders they follow, with their language and group choices (RSS 2.0 or Atom 1.0)",
+    access: 'public',
+    params: UpdatesFeedParamsSchema,
+    malformedParams: 'notFound',
+    status: 200,
+    rawResponse: XML_FEED,
   },
   opdsRoot: {
     method: 'get',

@@ -32,6 +32,8 @@ export const LatestFeedQuerySchema = z.object({ type: SeriesTypeSchema.optional(
  */
 export const FeedTokenSchema = z.string().regex(/^[A-Za-z0-9_-]{43}$/);
 export const OpdsTokenParamsSchema = z.object({ token: FeedTokenSchema });
+/** `/api/feeds/updates/{token}/{format}`: the token's owner's updates feed (their follows, their filters). */
+export const UpdatesFeedParamsSchema = z.object({ token: FeedTokenSchema, format: FeedFormatSchema });
 export const OpdsSeriesParamsSchema = z.object({ token: FeedTokenSchema, slug: z.string().min(1).max(255) });
 export const OpdsChapterParamsSchema = z.object({
   token: FeedTokenSchema,

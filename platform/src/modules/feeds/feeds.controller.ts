@@ -64,6 +64,15 @@ export class FeedsController {
     send(req, res, await this.feeds.latestFeed(this.origin(req), type, format), PUBLIC_CACHE);
   }
 
+  @Route(FEED_ROUTES.updatesFeed)
+  async updatesFeed(
+    @RouteParams() { token, format }: { token: string; format: FeedFormat },
+    @Req() req: Request,
+    @Res() res: Response,
+  ): Promise<void> {
+    send(req, res, await this.feeds.updatesFeed(this.origin(req), token, format), PRIVATE_CACHE);
+  }
+
   @Route(FEED_ROUTES.tokenStatus)
   tokenStatus(@CurrentUser() user: AuthUser): Promise<FeedTokenStatusResponse> {
     return this.feeds.tokenStatus(user.id);

@@ -28,6 +28,7 @@ import {
   renderRss,
   SITE_NAME,
 } from './feed-documents';
+import { FollowsService } from '../follows/follows.service';
 import { publicLinks } from './feed-links';
 import { type FeedChapterRow, type FeedSeriesRow, FeedsRepository } from './feeds.repository';
 
@@ -59,7 +60,10 @@ function absolute(origin: string, url: string): string {
 
 @Injectable()
 export class FeedsService {
-  constructor(private readonly repo: FeedsRepository) {}
+  constructor(
+    private readonly repo: FeedsRepository,
+    private readonly follows: FollowsService,
+  ) {}
 
   // ---- public RSS / Atom ----
 
@@ -98,10 +102,33 @@ export class FeedsService {
     return this.render(feed, format);
   }
 
+  /**
+   * The private updates feed at a secret URL: what `/updates` shows the token's owner (followed series
+   * and uploaders, their languages and groups), every type together. Revoking the token ends it.
+   */
+  async updatesFeed(origin: string, token: string, format: FeedFormat): Promise<FeedDocument> {
+    const userId = await this.authenticate(token);
+    const chapters = await this.follows.recentUpdates(userId, FEED_ITEMS);
+    const feed: Feed = {
+      id: `tag:warraq,2025:updates:${sha256Hex(token).slice(0, 16)}`,
+      title: `تحديثات متابعاتك — ${SITE_NAME}`,
+      description: `الفصول الجديدة من الأعمال والمستخدمين الذين تتابعهم على ${SITE_NAME}، حسب لغاتك وفرقك.`,
+      pageUrl: `${origin}/updates`,
+      selfUrl: `${origin}${routePath(FEED_ROUTES.updatesFeed, { token, format })}`,
+      updated: chapters[0] ? new Date(chapters[0].published_at) : new Date(0),
+      items: chapters.map((c) =>
+        this.item(origin, { slug: c.slug, title: c.series_title, type: c.series_type }, c),
+      ),
+    };
+    return this.render(feed, format);
+  }
+
   private item(
     origin: string,
     series: Pick<FeedSeriesRow, 'slug' | 'title' | 'type'>,
-    c: FeedChapterRow,
+    c: Pick<FeedChapterRow, 'id' | 'number' | 'title' | 'translation_group'> & {
+      published_at: Date | string;
+    },
   ): FeedItem {
     const group = c.translation_group ? ` — ترجمة ${c.translation_group}` : '';
     return {

@@ -196,7 +196,7 @@ export class FollowsRepository {
    */
   async updates(
     userId: number,
-    type: SeriesType,
+    type: SeriesType | null,
     after: [string, number] | null,
     limit: number,
   ): Promise<UpdateRow[]> {
@@ -211,14 +211,14 @@ export class FollowsRepository {
        left join reader_preference rp on rp.user_id = ?
        left join chapter_read cr on cr.user_id = ? and cr.chapter_id = c.id
        where c.moderation_status = 'approved' and c.published_at is not null
-         and s.moderation_status = 'approved' and s.type = ?
+         and s.moderation_status = 'approved' and (?::text is null or s.type = ?)
          and (f.user_id is not null
               or c.uploader_id in (select followee_id from user_follow where follower_id = ?))
          and ${WANTS_CHAPTER}
          ${after ? 'and (c.published_at, c.id) < (?::timestamptz, ?)' : ''}
        order by c.published_at desc, c.id desc
        limit ?`,
-      [userId, userId, userId, type, userId, ...(after ?? []), limit],
+      [userId, userId, userId, type, type, userId, ...(after ?? []), limit],
     );
   }
 

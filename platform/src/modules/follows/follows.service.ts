@@ -116,6 +116,11 @@ export class FollowsService {
     };
   }
 
+  /** The newest chapters the reader wants, of every type (their private feed), newest first. */
+  recentUpdates(userId: number, limit: number): Promise<UpdateRow[]> {
+    return this.follows.updates(userId, null, null, limit);
+  }
+
   async shelf(actor: AuthUser, seriesId: number): Promise<Shelf | null> {
     await this.visibleSeries(actor, seriesId);
     return this.follows.shelf(actor.id, seriesId);

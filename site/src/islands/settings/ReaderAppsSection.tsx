@@ -10,7 +10,13 @@ type TokenState =
   | { kind: 'loading' }
   | { kind: 'failed'; message: string }
   | { kind: 'none' }
-  | { kind: 'active'; createdAt: string; lastUsedAt: string | null; url: string | null };
+  | {
+      kind: 'active';
+      createdAt: string;
+      lastUsedAt: string | null;
+      /** Shown once, right after the token is made (only its hash is kept). */
+      urls: { opds: string; updates: string } | null;
+    };
 
 function CopyField({ label, value }: { label: string; value: string }) {
   return (
@@ -54,7 +60,7 @@ export default function ReaderAppsSection({ type, origin }: { type?: ReadingSite
 
   useEffect(() => {
     fetchFeedToken().then(
-      (token) => setState(token ? { kind: 'active', ...token, url: null } : { kind: 'none' }),
+      (token) => setState(token ? { kind: 'active', ...token, urls: null } : { kind: 'none' }),
       (error: unknown) => setState({ kind: 'failed', message: failureMessage(error) }),
     );
   }, []);
@@ -67,7 +73,10 @@ export default function ReaderAppsSection({ type, origin }: { type?: ReadingSite
         kind: 'active',
         createdAt: token.createdAt,
         lastUsedAt: null,
-        url: `${origin}${token.opdsPath}`,
+        urls: {
+          opds: `${origin}${token.opdsPath}`,
+          updates: `${origin}${routePath(FEED_ROUTES.updatesFeed, { token: token.value, format: 'atom' })}`,
+        },
       });
       showToast({ title: text.created });
     } catch (error) {
@@ -117,9 +126,10 @@ export default function ReaderAppsSection({ type, origin }: { type?: ReadingSite
             {fmt(text.activeSince, { date: formatDate(state.createdAt) })}{' '}
             {state.lastUsedAt ? fmt(text.lastUsed, { date: formatDate(state.lastUsedAt) }) : text.neverUsed}
           </p>
-          {state.url ? (
+          {state.urls ? (
             <>
-              <CopyField label={text.opdsUrl} value={state.url} />
+              <CopyField label={text.opdsUrl} value={state.urls.opds} />
+              <CopyField label={text.updatesUrl} value={state.urls.updates} />
               <p role="status" className="alert alert-warning text-sm">
                 {text.shownOnce}
               </p>
