@@ -78,6 +78,9 @@ try {
     WARRAQ_REDIS_PREFIX: `warraq-e2e${suffix}:`,
     WARRAQ_DATA_DIR: '.data/e2e',
   });
+  // Every browser test registers from this one machine's address; the per-address registration
+  // limit itself is proven by platform/test/register.int-spec.ts, so here it only must not bite.
+  process.env.WARRAQ_REGISTER_MAX_PER_IP_PER_HOUR ??= '1000';
   step('Starting a fresh stack for the browser tests (two platform replicas behind the edge)');
   await resetE2eState(config);
   prepareDatabase(config);

@@ -1,6 +1,4 @@
 import type { NovelReaderSettings } from '@warraq/contracts';
-import { saveProgress } from '@/lib/api/content';
-import { savePreferences } from '@/lib/api/users';
 import {
   applySetting,
   GUEST_SETTINGS_KEY,
@@ -11,6 +9,15 @@ import {
 } from '@/lib/novel/reader-settings';
 import { showToast } from '@/stores/toasts';
 import { fmt, formatNumber, t } from '@/i18n';
+
+/**
+ * The API clients (and the schemas they read answers with) load only for a signed-in reader, who
+ * saves to the server, and start loading as the reader starts, so a save on leaving finds them ready;
+ * a guest's settings and position stay in this browser and load none of it.
+ */
+let apiClients: Promise<[typeof import('@/lib/api/content'), typeof import('@/lib/api/users')]> | null = null;
+const loadApiClients = () =>
+  (apiClients ??= Promise.all([import('@/lib/api/content'), import('@/lib/api/users')]));
 
 /** The position is saved once scrolling has settled this long (and at once when the page goes). */
 const POSITION_DELAY_MS = 1200;
@@ -80,9 +87,9 @@ function settingsPanel(root: HTMLElement, article: HTMLElement, userId: number |
     if (userId === null || Object.keys(changed).length === 0) return;
     const body = changed;
     changed = {};
-    savePreferences(userId, { novelReader: body }, { keepalive: true }).catch(() =>
-      showToast({ title: t.novelReader.saveFailed, variant: 'destructive' }),
-    );
+    loadApiClients()
+      .then(([, users]) => users.savePreferences(userId, { novelReader: body }, { keepalive: true }))
+      .catch(() => showToast({ title: t.novelReader.saveFailed, variant: 'destructive' }));
   };
   form.addEventListener('input', (event) => {
     const control = event.target as HTMLInputElement | HTMLSelectElement;
@@ -113,6 +120,7 @@ export function startNovelReader(): void {
   const blocks = Array.from(article.querySelectorAll<HTMLElement>('[data-block]'));
   const next = root.querySelector<HTMLAnchorElement>('a[rel="next"]');
   const prev = root.querySelector<HTMLAnchorElement>('a[rel="prev"]');
+  if (userId !== null) void loadApiClients();
   settingsPanel(root, article, userId);
   for (const hint of root.querySelectorAll<HTMLElement>('[data-nr-hint]')) hint.hidden = false;
 
@@ -141,9 +149,11 @@ export function startNovelReader(): void {
       storageSet(guestPositionKey(chapterId), String(paragraph));
       return;
     }
-    saveProgress({ contentId, chapterId, page: 0, paragraph }).catch(() => {
-      saved = -1; // try again on the next move
-    });
+    loadApiClients()
+      .then(([content]) => content.saveProgress({ contentId, chapterId, page: 0, paragraph }))
+      .catch(() => {
+        saved = -1; // try again on the next move
+      });
   };
   const update = () => {
     const box = article.getBoundingClientRect();
