@@ -61,7 +61,7 @@ test("a guest's like asks them to log in, and the add-manga form sends guests to
   await page.getByRole('link', { name: 'ابدأ القراءة' }).click();
   // A click before the island hydrates would do nothing: wait for it, as a reader's next click would.
   await new ReaderPage(page).ready();
-  const like = page.getByRole('button', { name: 'أعجبني' });
+  const like = page.getByRole('button', { name: 'أعجبني', exact: true });
   await like.click();
   await expect(page.getByText('يرجى تسجيل الدخول للإعجاب بالفصل').first()).toBeVisible();
   await expect(like).toHaveAttribute('aria-pressed', 'false');
