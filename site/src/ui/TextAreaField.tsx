@@ -1,4 +1,5 @@
-import { forwardRef, useId, type TextareaHTMLAttributes } from 'react';
+import { forwardRef, type TextareaHTMLAttributes } from 'react';
+import { FieldFrame } from './field-frame';
 
 export interface TextAreaFieldProps extends Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id'> {
   label: string;
@@ -10,27 +11,17 @@ export const TextAreaField = forwardRef<HTMLTextAreaElement, TextAreaFieldProps>
   { label, error, className, ...textarea },
   ref,
 ) {
-  const id = useId();
-  const errorId = `${id}-error`;
   return (
-    <div className="flex flex-col gap-1">
-      <label htmlFor={id} className="font-semibold">
-        {label}
-      </label>
-      <textarea
-        id={id}
-        ref={ref}
-        dir="auto"
-        className={`textarea w-full ${error ? 'textarea-error' : ''} ${className ?? ''}`}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
-        {...textarea}
-      />
-      {error && (
-        <p id={errorId} className="text-sm text-error">
-          {error}
-        </p>
+    <FieldFrame label={label} error={error}>
+      {(control) => (
+        <textarea
+          ref={ref}
+          dir="auto"
+          className={`textarea w-full ${error ? 'textarea-error' : ''} ${className ?? ''}`}
+          {...control}
+          {...textarea}
+        />
       )}
-    </div>
+    </FieldFrame>
   );
 });

@@ -1,4 +1,5 @@
-import { forwardRef, useId, type InputHTMLAttributes } from 'react';
+import { forwardRef, type InputHTMLAttributes } from 'react';
+import { FieldFrame } from './field-frame';
 
 export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
   label: string;
@@ -10,27 +11,17 @@ export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function T
   { label, error, className, ...input },
   ref,
 ) {
-  const id = useId();
-  const errorId = `${id}-error`;
   return (
-    <div className="flex flex-col gap-1">
-      <label htmlFor={id} className="font-semibold">
-        {label}
-      </label>
-      <input
-        id={id}
-        ref={ref}
-        dir="auto"
-        className={`input w-full ${error ? 'input-error' : ''} ${className ?? ''}`}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
-        {...input}
-      />
-      {error && (
-        <p id={errorId} className="text-sm text-error">
-          {error}
-        </p>
+    <FieldFrame label={label} error={error}>
+      {(control) => (
+        <input
+          ref={ref}
+          dir="auto"
+          className={`input w-full ${error ? 'input-error' : ''} ${className ?? ''}`}
+          {...control}
+          {...input}
+        />
       )}
-    </div>
+    </FieldFrame>
   );
 });
