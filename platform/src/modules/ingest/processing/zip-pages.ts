@@ -4,17 +4,12 @@ import { pipeline } from 'node:stream/promises';
 import { crc32 } from 'node:zlib';
 import yauzl, { type Entry, type ZipFile } from 'yauzl';
 import { ARCHIVE_SNIFF_BYTES, looksLikeArchive, looksLikeZip } from './archive-sniff';
-import {
-  hasArchiveExtension,
-  hasHiddenCharacters,
-  isDirectoryEntry,
-  isJunkEntry,
-  isUnsafePath,
-} from './entry-names';
+import { hasArchiveExtension, isDirectoryEntry, isJunkEntry } from './entry-names';
 import { compareNatural } from './natural-order';
 import { ZIP_LIMITS, type ZipLimits } from './processing.limits';
 import { IngestRejection } from './processing.types';
 import { reject } from './rejections';
+import { DisjointEntrySpans, judgeEntryData, judgedEntryName, type ZipEntryRefusals } from './zip-entries';
 
 /**
  * An archive whose pages have been listed and judged (nothing inflated yet): their names in natural
@@ -36,8 +31,15 @@ interface ListedPage {
   entry: Entry;
 }
 
-const S_IFMT = 0o170000;
-const S_IFLNK = 0o120000;
+const ZIP_ENTRY_REFUSALS: ZipEntryRefusals = {
+  hiddenCharacters: reject.hiddenCharacters,
+  unsafePath: reject.zipUnsafePath,
+  symlink: reject.zipSymlink,
+  encrypted: reject.zipEncrypted,
+  unsupportedMethod: reject.zipUnsupportedMethod,
+  ratio: reject.zipRatio,
+  overlapping: reject.zipOverlapping,
+};
 
 /**
  * Reads a zip's central directory and judges every entry before a byte is inflated (names, types,
@@ -86,7 +88,7 @@ export async function openZipPages(
 async function listPages(zipfile: ZipFile, limits: ZipLimits): Promise<ListedPage[]> {
   if (zipfile.entryCount > limits.maxEntries) throw reject.zipTooManyEntries();
   const pages: ListedPage[] = [];
-  const spans: [number, number][] = [];
+  const spans = new DisjointEntrySpans(ZIP_ENTRY_REFUSALS, asZipRejection);
   let total = 0;
   const entries = zipfile.eachEntry();
   for (;;) {
@@ -98,48 +100,18 @@ async function listPages(zipfile: ZipFile, limits: ZipLimits): Promise<ListedPag
     }
     if (next.done) break;
     const entry = next.value;
-    const name = yauzl.getFileNameLowLevel(
-      entry.generalPurposeBitFlag,
-      entry.fileNameRaw,
-      entry.extraFields,
-      true,
-    );
-    if (hasHiddenCharacters(name)) throw reject.hiddenCharacters(name);
-    if (isUnsafePath(name) || yauzl.validateFileName(name) !== null) throw reject.zipUnsafePath(name);
-    if (((entry.externalFileAttributes >>> 16) & S_IFMT) === S_IFLNK) throw reject.zipSymlink(name);
-    if (entry.isEncrypted()) throw reject.zipEncrypted();
+    const name = judgedEntryName(entry, ZIP_ENTRY_REFUSALS);
     if (isDirectoryEntry(name) || isJunkEntry(name)) continue;
     if (hasArchiveExtension(name)) throw reject.zipNestedArchive(name);
-    if (entry.compressionMethod !== 0 && entry.compressionMethod !== 8) {
-      throw reject.zipUnsupportedMethod(name);
-    }
     if (entry.uncompressedSize > limits.maxEntryBytes) throw reject.imageTooLarge(name);
-    if (
-      entry.uncompressedSize > limits.ratioExemptBytes &&
-      entry.uncompressedSize > limits.maxRatio * entry.compressedSize
-    ) {
-      throw reject.zipRatio(name);
-    }
+    judgeEntryData(entry, name, limits, ZIP_ENTRY_REFUSALS);
     total += entry.uncompressedSize;
     if (total > limits.maxTotalBytes) throw reject.zipTooLarge();
     pages.push({ name, entry });
     if (pages.length > limits.maxPages) throw reject.zipTooManyPages();
-    // Overlapping entries (many records inflating the same bytes) are how the smallest zip bombs work.
-    const span = await entrySpan(zipfile, entry);
-    if (spans.some(([start, end]) => span[0] < end && start < span[1])) throw reject.zipOverlapping();
-    spans.push(span);
+    await spans.add(zipfile, entry);
   }
   return pages;
-}
-
-/** The bytes an entry occupies: from its local header to the end of its data. */
-async function entrySpan(zipfile: ZipFile, entry: Entry): Promise<[number, number]> {
-  try {
-    const { fileDataStart } = await zipfile.readLocalFileHeaderPromise(entry, { minimal: true });
-    return [entry.relativeOffsetOfLocalHeader, fileDataStart + entry.compressedSize];
-  } catch (error) {
-    throw asZipRejection(error);
-  }
 }
 
 async function readEntry(

@@ -1,18 +1,25 @@
 import { NOVEL_IMPORT_MESSAGES as M } from '@warraq/contracts';
 import { crc32 } from 'node:zlib';
 import yauzl, { type Entry, type ZipFile } from 'yauzl';
-import { displayName, hasHiddenCharacters, isUnsafePath } from '../../ingest/processing/entry-names';
+import { displayName } from '../../ingest/processing/entry-names';
+import {
+  DisjointEntrySpans,
+  judgeEntryData,
+  judgedEntryName,
+  type ZipEntryRefusals,
+} from '../../ingest/processing/zip-entries';
 import type { NovelArchiveLimits } from '../novel-import.limits';
 import { NovelTextRejection } from '../novel-text.rejection';
 import type { Deadline } from './deadline';
 
-const S_IFMT = 0o170000;
-const S_IFLNK = 0o120000;
-
-const refuse = {
+const refuse: ZipEntryRefusals & {
+  tooManyEntries(): NovelTextRejection;
+  tooLarge(): NovelTextRejection;
+  corrupt(): NovelTextRejection;
+} = {
   unsafePath: (name: string) =>
     new NovelTextRejection('archive_unsafe_path', M.archiveUnsafePath(displayName(name)), displayName(name)),
-  hidden: (name: string) =>
+  hiddenCharacters: (name: string) =>
     new NovelTextRejection(
       'archive_hidden_characters',
       M.archiveHiddenCharacters(displayName(name)),
@@ -26,6 +33,8 @@ const refuse = {
   tooManyEntries: () => new NovelTextRejection('archive_too_many_entries', M.archiveTooManyEntries),
   tooLarge: () => new NovelTextRejection('archive_too_large', M.archiveTooLarge),
   corrupt: () => new NovelTextRejection('archive_corrupt', M.archiveCorrupt),
+  unsupportedMethod: () => new NovelTextRejection('archive_corrupt', M.archiveCorrupt),
+  overlapping: () => new NovelTextRejection('archive_corrupt', M.archiveCorrupt),
 };
 
 /**
@@ -116,7 +125,7 @@ async function list(
 ): Promise<Map<string, Entry>> {
   if (zipfile.entryCount > limits.maxEntries) throw refuse.tooManyEntries();
   const entries = new Map<string, Entry>();
-  const spans: [number, number][] = [];
+  const spans = new DisjointEntrySpans(refuse, asRejection);
   let total = 0;
   const iterator = zipfile.eachEntry();
   for (;;) {
@@ -129,35 +138,12 @@ async function list(
     }
     if (next.done) break;
     const entry = next.value;
-    const name = yauzl.getFileNameLowLevel(
-      entry.generalPurposeBitFlag,
-      entry.fileNameRaw,
-      entry.extraFields,
-      true,
-    );
-    if (hasHiddenCharacters(name)) throw refuse.hidden(name);
-    if (isUnsafePath(name) || yauzl.validateFileName(name) !== null) throw refuse.unsafePath(name);
-    if (((entry.externalFileAttributes >>> 16) & S_IFMT) === S_IFLNK) throw refuse.symlink(name);
-    if (entry.isEncrypted()) throw refuse.encrypted();
+    const name = judgedEntryName(entry, refuse);
     if (entries.has(name)) throw refuse.corrupt();
-    if (entry.compressionMethod !== 0 && entry.compressionMethod !== 8) throw refuse.corrupt();
-    if (
-      entry.uncompressedSize > limits.ratioExemptBytes &&
-      entry.uncompressedSize > limits.maxRatio * entry.compressedSize
-    ) {
-      throw refuse.ratio(name);
-    }
+    judgeEntryData(entry, name, limits, refuse);
     total += entry.uncompressedSize;
     if (total > limits.maxTotalBytes) throw refuse.tooLarge();
-    let span: [number, number];
-    try {
-      const { fileDataStart } = await zipfile.readLocalFileHeaderPromise(entry, { minimal: true });
-      span = [entry.relativeOffsetOfLocalHeader, fileDataStart + entry.compressedSize];
-    } catch (error) {
-      throw asRejection(error);
-    }
-    if (spans.some(([start, end]) => span[0] < end && start < span[1])) throw refuse.corrupt();
-    spans.push(span);
+    await spans.add(zipfile, entry);
     entries.set(name, entry);
   }
   return entries;
