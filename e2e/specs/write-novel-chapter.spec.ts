@@ -105,12 +105,19 @@ test('a chapter file (.txt) is read by the worker into the editor to review, and
   await expect(page.getByText(/^١٠ كلمة/)).toBeVisible();
 
   // A refusal keeps what the editor holds and says why, in Arabic.
-  page.once('dialog', (dialog) => void dialog.accept());
-  await file.setInputFiles({
+  // Replacing written text asks first, in the site's own dialog; cancelling keeps the text untouched.
+  const notAZip = {
     name: 'chapter.docx',
     mimeType: 'application/octet-stream',
     buffer: Buffer.from('not a zip'),
-  });
+  };
+  await file.setInputFiles(notAZip);
+  const replace = page.getByRole('dialog', { name: 'استبدال نص المحرر؟' });
+  await replace.getByRole('button', { name: 'إلغاء' }).click();
+  await expect(replace).toBeHidden();
+  await expect(editor.locator('em', { hasText: 'الواحة' })).toBeVisible();
+  await file.setInputFiles(notAZip);
+  await replace.getByRole('button', { name: 'استبدل النص' }).click();
   await expect(page.getByText(/تعذّر استيراد الملف: الملف «chapter\.docx» ليس مستند Word/)).toBeVisible();
   await expect(editor.locator('em', { hasText: 'الواحة' })).toBeVisible();
 });

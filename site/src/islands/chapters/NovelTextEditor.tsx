@@ -1,4 +1,12 @@
-import { useEffect, useId, useRef, useState, type ChangeEvent, type ClipboardEvent } from 'react';
+import {
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  type ChangeEvent,
+  type ClipboardEvent,
+  type ReactNode,
+} from 'react';
 import {
   countNovelTextWords,
   estimateReadingMinutes,
@@ -12,6 +20,7 @@ import { fetchChapterImport, startChapterImport } from '@/lib/api/novel-chapters
 import { novelTextFromPlainText, novelTextToEditorHtml } from '@/lib/novel/editor-html';
 import { novelTextFromDom, novelTextFromPastedHtml } from '@/lib/novel/pasted-html';
 import { fmt, formatNumber, t } from '@/i18n';
+import { ConfirmDialog } from '@/ui/ConfirmDialog';
 
 export interface NovelTextEditorProps {
   language: ChapterLanguage;
@@ -21,6 +30,8 @@ export interface NovelTextEditorProps {
   /** The text as the structure, on every change (typing, paste, format, import). */
   onChange: (text: NovelText) => void;
 }
+
+type FormatCommand = 'bold' | 'italic' | 'insertHorizontalRule';
 
 const EMPTY_TEXT: NovelText = { version: 1, blocks: [] };
 const READ_DELAY_MS = 150;
@@ -48,7 +59,14 @@ export function NovelTextEditor({ language, error, disabled, onChange }: NovelTe
   const readTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const [text, setText] = useState<NovelText>(EMPTY_TEXT);
   const [imported, setImported] = useState<ImportState>({ kind: 'idle' });
+  /** A file chosen while the editor holds text: imported only once the writer agrees to replace it. */
+  const [pendingFile, setPendingFile] = useState<File | null>(null);
   const e = t.chapterForm.novel;
+  const TOOLBAR: { command: FormatCommand; label: ReactNode }[] = [
+    { command: 'bold', label: <strong>{e.strong}</strong> },
+    { command: 'italic', label: <em>{e.emphasis}</em> },
+    { command: 'insertHorizontalRule', label: e.sceneBreak },
+  ];
 
   useEffect(() => () => clearTimeout(readTimer.current), []);
 
@@ -65,7 +83,7 @@ export function NovelTextEditor({ language, error, disabled, onChange }: NovelTe
     }, READ_DELAY_MS);
   }
 
-  function format(command: 'italic' | 'bold' | 'insertHorizontalRule') {
+  function format(command: FormatCommand) {
     editor.current?.focus();
     // execCommand is the one editing API every browser's contenteditable shares; its markup (b, i,
     // hr, or styled spans) is read back by the same reader as a paste.
@@ -90,11 +108,15 @@ export function NovelTextEditor({ language, error, disabled, onChange }: NovelTe
     publish(next);
   }
 
-  async function handleFile(event: ChangeEvent<HTMLInputElement>) {
+  function handleFile(event: ChangeEvent<HTMLInputElement>) {
     const file = event.target.files?.[0];
     event.target.value = '';
     if (!file) return;
-    if (text.blocks.length > 0 && !window.confirm(e.replaceConfirm)) return;
+    if (text.blocks.length > 0) setPendingFile(file);
+    else void importFile(file);
+  }
+
+  async function importFile(file: File) {
     setImported({ kind: 'uploading', name: file.name, percent: 0 });
     try {
       const started = await startChapterImport({
@@ -139,33 +161,19 @@ export function NovelTextEditor({ language, error, disabled, onChange }: NovelTe
           {e.label}
         </span>
         <div role="toolbar" aria-label={e.toolbar} className="join">
-          <button
-            type="button"
-            className="join-item btn btn-sm"
-            disabled={disabled}
-            onMouseDown={(event) => event.preventDefault()}
-            onClick={() => format('bold')}
-          >
-            <strong>{e.strong}</strong>
-          </button>
-          <button
-            type="button"
-            className="join-item btn btn-sm"
-            disabled={disabled}
-            onMouseDown={(event) => event.preventDefault()}
-            onClick={() => format('italic')}
-          >
-            <em>{e.emphasis}</em>
-          </button>
-          <button
-            type="button"
-            className="join-item btn btn-sm"
-            disabled={disabled}
-            onMouseDown={(event) => event.preventDefault()}
-            onClick={() => format('insertHorizontalRule')}
-          >
-            {e.sceneBreak}
-          </button>
+          {TOOLBAR.map(({ command, label }) => (
+            <button
+              key={command}
+              type="button"
+              className="join-item btn btn-sm"
+              disabled={disabled}
+              // Keeps the editor's selection: a click that took focus would format nothing.
+              onMouseDown={(event) => event.preventDefault()}
+              onClick={() => format(command)}
+            >
+              {label}
+            </button>
+          ))}
         </div>
       </div>
       <div
@@ -234,7 +242,7 @@ export function NovelTextEditor({ language, error, disabled, onChange }: NovelTe
             disabled={disabled || busy}
             aria-labelledby={`${ids}-import-label`}
             aria-describedby={`${ids}-import-status`}
-            onChange={(event) => void handleFile(event)}
+            onChange={handleFile}
           />
         </label>
         <p id={`${ids}-import-status`} className="text-sm text-base-content/70" aria-live="polite">
@@ -250,6 +258,20 @@ export function NovelTextEditor({ language, error, disabled, onChange }: NovelTe
           </p>
         )}
       </div>
+      <ConfirmDialog
+        open={pendingFile !== null}
+        title={e.replaceTitle}
+        labels={{ cancel: e.replaceCancel, confirm: e.replaceAction, busy: e.replaceAction }}
+        onClose={() => setPendingFile(null)}
+        onConfirm={async () => {
+          const file = pendingFile;
+          setPendingFile(null);
+          // The import reports its own progress under the editor; the dialog need not wait for it.
+          if (file) void importFile(file);
+        }}
+      >
+        <p>{e.replaceConfirm}</p>
+      </ConfirmDialog>
     </section>
   );
 }
