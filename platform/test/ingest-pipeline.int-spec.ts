@@ -2,7 +2,7 @@ import type { INestApplicationContext } from '@nestjs/common';
 import {
   type ChapterResponse,
   type ChapterUploadResponse,
-  chapterReaderPath,
+  chapterPath,
   IngestProgressEventSchema,
   INGEST_FAILURE_CODES,
   INGEST_LIMITS,
@@ -114,7 +114,7 @@ describe('chapter ingest through a real worker', () => {
     const chapterId = record.chapter_id!;
 
     const status = (await getStatus(t, cookie, id)).body as ChapterUploadResponse;
-    expect(status.upload.chapterPath).toBe(chapterReaderPath(series.slug, number, chapterId));
+    expect(status.upload.chapterPath).toBe(chapterPath('manga', series.slug, number, chapterId));
 
     const [chapter] = await sql<{
       moderation_status: string;

@@ -244,11 +244,6 @@ export const UploadFileParamsSchema = z.object({
   index: z.coerce.number().int().min(0).max(100_000),
 });
 
-/** The reader path of a chapter variant. */
-export function chapterReaderPath(mangaSlug: string, chapterNumber: number, chapterId: number): string {
-  return `/series/manga/${encodeURIComponent(mangaSlug)}/${chapterNumber}?variant=${chapterId}`;
-}
-
 /** Spec §5: the zip's page estimate is its size over 100 KB, rounded up, at least 1. */
 export function estimateZipPages(bytes: number): number {
   return Math.max(1, Math.ceil(bytes / INGEST_LIMITS.zipBytesPerPageEstimate));

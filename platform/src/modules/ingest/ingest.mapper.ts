@@ -1,4 +1,4 @@
-import { type ChapterUpload, chapterReaderPath, type UploadFileStatus } from '@warraq/contracts';
+import { type ChapterUpload, chapterPath, type UploadFileStatus } from '@warraq/contracts';
 import type { UploadFileRow, UploadWithFiles } from './ingest.repository';
 
 const iso = (value: Date | string) => new Date(value).toISOString();
@@ -21,7 +21,8 @@ export function toChapterUpload(row: UploadWithFiles): ChapterUpload {
     processed: row.processed,
     total: row.total,
     chapterId: row.chapter_id,
-    chapterPath: row.chapter_id === null ? null : chapterReaderPath(row.slug, row.number, row.chapter_id),
+    chapterPath:
+      row.chapter_id === null ? null : chapterPath(row.series_type, row.slug, row.number, row.chapter_id),
     failure: row.failure,
     createdAt: iso(row.created_at),
     updatedAt: iso(row.updated_at),

@@ -5,6 +5,7 @@ import {
   type IngestFailure,
   type IngestState,
   RETRYABLE_INGEST_FAILURES,
+  type SeriesType,
   type UploadMethod,
 } from '@warraq/contracts';
 import type { Db } from '../../database/transactions';
@@ -14,6 +15,7 @@ export interface UploadRow {
   uploader_id: number;
   series_id: number;
   slug: string;
+  series_type: SeriesType;
   number: number;
   title: string | null;
   language: ChapterLanguage;
@@ -53,7 +55,7 @@ export interface NewUpload {
   files: { name: string; size: number; type: string }[];
 }
 
-const UPLOAD_COLUMNS = `u.id, u.uploader_id, u.series_id, s.slug, u.number::float8 as number, u.title, u.language,
+const UPLOAD_COLUMNS = `u.id, u.uploader_id, u.series_id, s.slug, s.type as series_type, u.number::float8 as number, u.title, u.language,
   u.translation_group, u.upload_method, u.state, u.processed, u.total, u.chapter_id, u.failure,
   u.created_at, u.updated_at`;
 

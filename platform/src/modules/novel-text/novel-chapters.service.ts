@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import {
-  chapterReaderPath,
+  chapterPath,
   INGEST_MESSAGES,
   NOVEL_CHAPTER_MESSAGES,
   type TextChapterInput,
@@ -77,7 +77,7 @@ export class NovelChaptersService {
         language: body.language,
         words: prepared.words,
         readingMinutes: prepared.readingMinutes,
-        chapterPath: chapterReaderPath(series.slug, body.chapterNumber, chapterId),
+        chapterPath: chapterPath('novel', series.slug, body.chapterNumber, chapterId),
       },
     };
   }

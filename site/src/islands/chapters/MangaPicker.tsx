@@ -179,7 +179,7 @@ export function MangaPicker({
       {selected && (
         <p id={`${id}-selected`} className="flex flex-wrap gap-x-2 text-sm text-base-content/70">
           <a
-            href={href(seriesPath('manga', selected.slug), site)}
+            href={href(seriesPath(selected.type, selected.slug), site)}
             target="_blank"
             rel="noopener"
             className="link"
