@@ -92,7 +92,7 @@ export class FeedsController {
   @Route(FEED_ROUTES.opdsRoot)
   async opdsRoot(@RouteParams() { token }: { token: string }, @Req() req: Request, @Res() res: Response) {
     await this.feeds.authenticate(token);
-    send(req, res, this.feeds.opdsRoot(this.origin(req), token), PRIVATE_CACHE);
+    send(req, res, await this.feeds.opdsRoot(this.origin(req), token), PRIVATE_CACHE);
   }
 
   @Route(FEED_ROUTES.opdsSeriesList)

@@ -203,20 +203,24 @@ export class FeedsService {
     return { body, contentType, updated: feed.updated };
   }
 
-  opdsRoot(origin: string, token: string): FeedDocument {
+  async opdsRoot(origin: string, token: string): Promise<FeedDocument> {
+    // The navigation changes only when the catalogue does: dating it by the newest chapter keeps the
+    // document, and so its ETag, the same between polls (a reader app then gets 304).
+    const [newestSeries] = await this.repo.seriesPage({ sort: 'latest', offset: 0, limit: 1 });
+    const updated = newestSeries?.last_chapter_at ? new Date(newestSeries.last_chapter_at) : new Date(0);
     const list = (query: Record<string, string>) =>
       `${origin}${routePath(FEED_ROUTES.opdsSeriesList, { token })}?${new URLSearchParams(query).toString()}`;
     const nav = (id: string, title: string, summary: string, href: string): OpdsEntry => ({
       id: `tag:warraq,2025:opds:${id}`,
       title,
       summary,
-      updated: new Date(),
+      updated,
       links: [{ rel: 'subsection', href, type: OPDS_TYPES.navigation }],
     });
     return this.opdsFeed(origin, token, {
       id: 'tag:warraq,2025:opds:root',
       title: `كتالوج ${SITE_NAME}`,
-      updated: new Date(),
+      updated,
       kind: 'navigation',
       selfUrl: `${origin}${routePath(FEED_ROUTES.opdsRoot, { token })}`,
       entries: [
