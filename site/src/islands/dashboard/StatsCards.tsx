@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { fmt, formatNumber, t } from '@/i18n';
 import { usePolledQuery } from '@/lib/query';
+import { cdnHint } from '@/lib/system/cdn-card';
 import { DASHBOARD_KEYS, fetchStats } from '@/lib/system/dashboard-queries';
 import { formatBytes } from '@/lib/format/format';
 import { QueryError } from '@/ui/QueryError';
@@ -94,20 +95,7 @@ export default function StatsCards() {
           title={cards.cdnUsage}
           loading={loading}
           value={data ? formatBytes(data.mediaBytes) : null}
-          hint={
-            data
-              ? [
-                  fmt(cards.cdnObjects, { count: formatNumber(data.mediaObjects) }),
-                  data.mediaSweep &&
-                    fmt(cards.cdnSwept, {
-                      count: formatNumber(data.mediaSweep.objects),
-                      bytes: formatBytes(data.mediaSweep.bytes),
-                    }),
-                ]
-                  .filter(Boolean)
-                  .join(' · ')
-              : null
-          }
+          hint={data ? cdnHint(data) : null}
           icon={svg(
             'M4 7c0-1.7 3.6-3 8-3s8 1.3 8 3-3.6 3-8 3-8-1.3-8-3zM4 7v10c0 1.7 3.6 3 8 3s8-1.3 8-3V7M4 12c0 1.7 3.6 3 8 3s8-1.3 8-3',
           )}
