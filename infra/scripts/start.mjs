@@ -12,7 +12,8 @@ const config = localConfig();
 try {
   await ensureServices();
   if (process.env.WARRAQ_SKIP_BUILD !== '1') build();
-  prepareDatabase(config);
+  // WARRAQ_SKIP_SEED=1 applies migrations only (a database that has its data, or a test that needs none).
+  prepareDatabase(config, { seed: process.env.WARRAQ_SKIP_SEED !== '1' });
   step(`Starting platform, worker, site and edge on port ${config.edgePort}`);
   const stack = await startStack(config);
 
