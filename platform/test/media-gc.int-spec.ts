@@ -2,6 +2,8 @@ import { routePath, SYSTEM_ROUTES, SystemStatsResponseSchema } from '@warraq/con
 import { randomBytes } from 'node:crypto';
 import { utimes } from 'node:fs/promises';
 import { join } from 'node:path';
+import type { Db } from '../src/database/transactions';
+import { MediaClaimsRepository } from '../src/modules/media/media-claims.repository';
 import { MediaCollector, MEDIA_DRIVER } from '../src/modules/media/media-collector';
 import { MediaStorage } from '../src/modules/media/media-storage';
 import { signIn } from './auth-helpers';
@@ -144,5 +146,61 @@ describe.each(['local', 's3'] as const)('media garbage collector (%s)', (driverN
     await sql('delete from upload_media where key = ?', [old.key]);
     expect((await collector.sweep(24 * HOUR)).objects).toBe(1);
     expect(await driver.exists(old.key)).toBe(false);
+  });
+
+  it('never deletes a page published while the sweep runs, whether the publish is open or commits between its marks', async () => {
+    const series = await newSeries(t.orm);
+    const uploader = await signIn(t, await newUser(t.orm));
+    const uploadId = await declareAndSend(t, uploader, series.id, 'images', [
+      imageFile('1.jpg', (await jpegPages(1))[0]!),
+    ]);
+    const [open, between] = [blob(), blob()];
+    const staged = collector.stagingFor(uploadId);
+    const pages = [await staged.put(open, 'webp'), await staged.put(between, 'webp')];
+    // The same bytes were stored long ago (an earlier, deleted chapter's pages not swept yet): the
+    // store and the ledger both say old, so only the references keep them.
+    for (const page of pages) {
+      await sql('insert into media_object (key, bytes) values (?, ?) on conflict do nothing', [
+        page.key,
+        page.size,
+      ]);
+      await age(page.key);
+    }
+    const chapter = await newChapter(t.orm, { series, number: 1, pages: 0 });
+    /** The chapter's publishing transaction for one page: its row in, its claim gone, as one commit. */
+    const publish = (tx: Db, index: number) =>
+      tx
+        .execute(`insert into page (chapter_id, index, media_key, width, height) values (?, ?, ?, 10, 10)`, [
+          chapter.id,
+          index,
+          pages[index]!.key,
+        ])
+        .then(() =>
+          tx.execute('delete from upload_media where upload_id = ? and key = ?', [
+            uploadId,
+            pages[index]!.key,
+          ]),
+        );
+
+    // 1. The publish of page 0 is open (uncommitted) for the whole sweep: its claim still holds it.
+    await t.orm.em.fork().transactional(async (tx) => {
+      await publish(tx, 0);
+      await collector.sweep(24 * HOUR);
+    });
+    // 2. Page 1 is published between the sweep's mark of pages and its mark of claims, so neither
+    //    mark names it: the check under the key's lock must see the committed page.
+    const claims = t.app.get(MediaClaimsRepository);
+    const claimedKeys = claims.claimedKeys.bind(claims);
+    claims.claimedKeys = async () => {
+      await t.orm.em.fork().transactional((tx) => publish(tx, 1));
+      return claimedKeys();
+    };
+    try {
+      await collector.sweep(24 * HOUR);
+    } finally {
+      claims.claimedKeys = claimedKeys;
+    }
+    for (const page of pages) expect(await driver.exists(page.key)).toBe(true);
+    expect(await ledgerKeys()).toEqual(expect.arrayContaining(pages.map((p) => p.key)));
   });
 });
