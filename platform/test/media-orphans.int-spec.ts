@@ -1,7 +1,7 @@
 import type { INestApplicationContext } from '@nestjs/common';
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { zipOfPages } from '@warraq/test-media';
+import { partialFailureZip, zipOfPages } from '@warraq/test-media';
 import { MediaStorage } from '../src/modules/media/media-storage';
 import { BROWSER_ORIGIN, signIn } from './auth-helpers';
 import { newSeries, type TestSeries } from './factories/content.factory';
@@ -25,6 +25,9 @@ async function storedKeys(mediaDir: string): Promise<string[]> {
  * chapter commits; a refused, cancelled or deleted upload leaves nothing behind in the store or the
  * `media_object` ledger, and never takes an image that a published chapter uses.
  */
+/** The pages of test-media's partial-failure zip (five good, a truncated sixth) at this size are `jpegPages`'. */
+const PAGE_SIZE = { width: 400, height: 600 };
+
 describe('media of uploads: nothing orphaned', () => {
   let t: TestApp;
   let worker: INestApplicationContext;
@@ -45,20 +48,11 @@ describe('media of uploads: nothing orphaned', () => {
   const claims = async () =>
     Number((await sql<{ n: string }>('select count(*) as n from upload_media'))[0]!.n);
 
-  /** Five good pages and a truncated sixth: processing stores pages, then refuses the upload. */
-  function partialFailureZip(good: Buffer[]): Buffer {
-    const broken = pages[5]!.subarray(0, Math.floor(pages[5]!.length / 2));
-    return zipOfPages([
-      ...good.map((data, i) => ({ name: `${i + 1}.jpg`, data })),
-      { name: '6.jpg', data: broken },
-    ]);
-  }
-
   beforeAll(async () => {
     t = await createTestApp();
     cookie = await signIn(t, await newUser(t.orm));
     series = await newSeries(t.orm);
-    pages = await jpegPages(8, { width: 400, height: 600 });
+    pages = await jpegPages(3, PAGE_SIZE);
     worker = await startWorker(t);
   });
   afterAll(async () => {
@@ -72,7 +66,7 @@ describe('media of uploads: nothing orphaned', () => {
       cookie,
       series.id,
       'zip',
-      [zipFile(partialFailureZip(pages.slice(0, 5)))],
+      [zipFile(await partialFailureZip(PAGE_SIZE))],
       {
         chapterNumber: ++number,
       },
@@ -109,13 +103,14 @@ describe('media of uploads: nothing orphaned', () => {
     expect(await storedKeys(t.config.mediaDir)).toEqual(used);
     expect(await claims()).toBe(0);
 
-    // Pages 1–3 again (the same bytes, so the same keys), 4–5 new, and the broken sixth.
+    // test-media's partial-failure zip: pages 1–3 again (the same bytes, so the same keys), 4–5 new,
+    // and the broken sixth.
     const refused = await uploadChapter(
       t,
       cookie,
       series.id,
       'zip',
-      [zipFile(partialFailureZip(pages.slice(0, 5)))],
+      [zipFile(await partialFailureZip(PAGE_SIZE))],
       { chapterNumber: ++number },
     );
     expect(await waitForUpload(t, refused, settled, 60_000)).toMatchObject({ state: 'failed' });
