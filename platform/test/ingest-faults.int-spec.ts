@@ -71,7 +71,8 @@ describe('ingest faults: worker killed or stopped mid-chapter', () => {
     const distinct = await jpegPages(6, { width: 800, height: 1200 });
     const names = Array.from({ length: PAGES }, (_, i) => `${((i * 37) % PAGES) + 1}.jpg`).reverse();
     zip = zipOfPages(names.map((name, i) => ({ name, data: distinct[i % distinct.length]! })));
-  }, 60_000);
+    // Generous: on a loaded CI machine drawing the pages alone took over a minute.
+  }, 180_000);
   afterEach(() => {
     for (const w of workers.splice(0))
       if (w.child.exitCode === null && w.child.signalCode === null) w.child.kill('SIGKILL');
@@ -99,18 +100,20 @@ describe('ingest faults: worker killed or stopped mid-chapter', () => {
     await expectWholeOnce(number);
     second.child.kill('SIGTERM');
     expect(await second.exited).toEqual({ code: 0, signal: null });
-  }, 150_000);
+  }, 300_000);
 
   it('SIGTERM in the middle: the worker finishes the chapter, then exits 0', async () => {
     const number = ++chapterNumber;
-    const worker = await startWorker();
+    // A grace period long enough for the rest of the chapter even on a loaded machine (past it the
+    // chapter is handed back instead: the next test).
+    const worker = await startWorker({ WARRAQ_INGEST_SHUTDOWN_GRACE_MS: '150000' });
     const id = await uploadChapter(t, cookie, series.id, 'zip', [zipFile(zip)], { chapterNumber: number });
     await waitForUpload(t, id, (r) => r.state === 'processing' && r.processed >= 5, 60_000);
     worker.child.kill('SIGTERM');
     expect(await worker.exited).toEqual({ code: 0, signal: null });
     expect(await uploadRecord(t, id)).toMatchObject({ state: 'done', processed: PAGES });
     await expectWholeOnce(number);
-  }, 120_000);
+  }, 300_000);
 
   it('SIGTERM past the grace period: the chapter is handed back, the worker exits 0, another completes it', async () => {
     const number = ++chapterNumber;
@@ -126,5 +129,5 @@ describe('ingest faults: worker killed or stopped mid-chapter', () => {
     await startWorker();
     expect(await waitForUpload(t, id, settled, 90_000)).toMatchObject({ state: 'done', processed: PAGES });
     await expectWholeOnce(number);
-  }, 150_000);
+  }, 300_000);
 });

@@ -176,6 +176,19 @@ export async function waitForUpload(
 
 export const settled = (r: UploadRecord) => r.state === 'done' || r.state === 'failed';
 
+/**
+ * Whether the upload's folder is gone, waiting for it: the worker settles the row first and removes
+ * the files just after, so a test that saw the state change may look before the removal.
+ */
+export async function uploadFolderGone(t: TestApp, id: string, timeoutMs = 15_000): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs;
+  while (existsSync(join(t.config.ingest.dir, id))) {
+    if (Date.now() > deadline) return false;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return true;
+}
+
 /** Test timings: a dead worker's chapter is picked up within seconds, not a minute. */
 export const FAST_WORKER_ENV: Record<string, string> = {
   WARRAQ_INGEST_LOCK_MS: '3000',
@@ -232,8 +245,8 @@ export function spawnWorker(t: TestApp, env: Record<string, string> = {}): Worke
   return { child, exited, output: () => output };
 }
 
-/** Resolves once the spawned worker says it is running. */
-export async function workerReady(worker: WorkerProcess, timeoutMs = 20_000): Promise<void> {
+/** Resolves once the spawned worker says it is running (a minute at most: a loaded machine starts it slowly). */
+export async function workerReady(worker: WorkerProcess, timeoutMs = 60_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!worker.output().includes(' running (queues:')) {
     if (worker.child.exitCode !== null) throw new Error(`worker exited early:\n${worker.output()}`);

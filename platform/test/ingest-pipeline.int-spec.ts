@@ -33,6 +33,7 @@ import {
   waitForUpload,
   zipFile,
   uploaderCast,
+  uploadFolderGone,
 } from './ingest-helpers';
 import { makePageJpeg } from '@warraq/test-media';
 import { createTestApp, type TestApp } from './test-app';
@@ -135,7 +136,7 @@ describe('chapter ingest through a real worker', () => {
     expect(pages.map((p) => [p.index, p.source_index, p.width, p.height])).toEqual(
       sizes.map((s, i) => [i, i, s.width, s.height]),
     );
-    expect(existsSync(join(t.config.ingest.dir, id))).toBe(false);
+    expect(await uploadFolderGone(t, id)).toBe(true);
 
     // A pending chapter: its uploader and staff read it, a guest and another reader do not.
     const asUploader = await readChapter(cookie, number, chapterId);
@@ -184,7 +185,7 @@ describe('chapter ingest through a real worker', () => {
     const pages = await pagesOf(record.chapter_id!);
     expect(pages.map((p) => p.width)).toEqual([1, 2, 3, 10].map((k) => 200 + k * 8));
     expect(pages.map((p) => p.index)).toEqual([0, 1, 2, 3]);
-    expect(existsSync(join(t.config.ingest.dir, id))).toBe(false);
+    expect(await uploadFolderGone(t, id)).toBe(true);
   });
 
   it('fails hostile zips with the reason in Arabic, keeps nothing of them, and goes on working', async () => {
@@ -248,7 +249,7 @@ describe('chapter ingest through a real worker', () => {
       expect(record.failure?.message).toMatch(/[\u0600-\u06FF]/);
       expect(record.chapter_id).toBeNull();
       // The files themselves were at fault: nothing of them is kept (a retry could not cure them).
-      expect(existsSync(join(t.config.ingest.dir, id))).toBe(false);
+      expect(await uploadFolderGone(t, id)).toBe(true);
       const status = (await getStatus(t, cookie, id)).body as ChapterUploadResponse;
       expect(status.upload.failure).toEqual(record.failure);
       expect(INGEST_FAILURE_CODES).toContain(status.upload.failure!.code);
@@ -272,7 +273,7 @@ describe('chapter ingest through a real worker', () => {
       state: 'failed',
       failure: { code: 'corrupt_image' },
     });
-    expect(existsSync(join(t.config.ingest.dir, bad))).toBe(false);
+    expect(await uploadFolderGone(t, bad)).toBe(true);
     const staged = await sql<{ n: number }>(
       'select count(*)::int as n from upload_media where upload_id = ?',
       [bad],
