@@ -34,8 +34,14 @@ const JPEG_HEAD = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0
 const PNG_HEAD = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]);
 
 /** The platform's one error shape, with its Arabic message, as JSON: never an nginx page. */
+const answerOf = (answer: EdgeAnswer) => ({
+  status: answer.status,
+  type: answer.headers['content-type'],
+  body: jsonOf(answer),
+});
+
 function expectJsonError(answer: EdgeAnswer, status: number, message: string): void {
-  expect({ status: answer.status, type: answer.headers['content-type'], body: jsonOf(answer) }).toEqual({
+  expect(answerOf(answer)).toEqual({
     status,
     type: expect.stringMatching(/^application\/json/) as unknown,
     body: expect.objectContaining({ success: false, statusCode: status, message }) as unknown,
@@ -112,6 +118,55 @@ describe('the edge: refusals arrive as the platform JSON error', () => {
         expectJsonError(answer, 413, INGEST_MESSAGES.imageTooLarge);
       }
     });
+
+    it('refusals decided before the body is read (signed out, foreign origin, not yours, no such upload): the platform answer, every time', async () => {
+      const id = await declaredUpload('images', 'page.jpg', 'image/jpeg', 9 * MiB);
+      const strangerCookie = await signIn(t, await newUser(t.orm));
+      const path = routePath(INGEST_ROUTES.file, { id, index: 0 });
+      const cases: { what: string; path: string; headers: Record<string, string> }[] = [
+        { what: 'signed out', path, headers: { cookie: '' } },
+        { what: 'foreign origin', path, headers: { origin: 'https://evil.example' } },
+        { what: 'not yours', path, headers: { cookie: strangerCookie } },
+        {
+          what: 'no such upload',
+          path: routePath(INGEST_ROUTES.file, { id: '00000000-0000-4000-8000-000000000000', index: 0 }),
+          headers: {},
+        },
+      ];
+      for (const refusal of cases) {
+        // What the platform itself answers to the same request with a tiny body.
+        const direct = await t
+          .api()
+          .put(refusal.path)
+          .set({
+            origin: BROWSER_ORIGIN,
+            cookie,
+            ...refusal.headers,
+            'content-type': 'application/octet-stream',
+          })
+          .send(JPEG_HEAD);
+        expect({ what: refusal.what, client: direct.status >= 400 && direct.status < 500 }).toEqual({
+          what: refusal.what,
+          client: true,
+        });
+        for (let i = 0; i < TRIES / 2; i++) {
+          const answer = await send({
+            method: 'PUT',
+            path: refusal.path,
+            headers: refusal.headers,
+            size: 9 * MiB,
+            head: JPEG_HEAD,
+            mode,
+          });
+          expect({ what: refusal.what, ...answerOf(answer) }).toEqual({
+            what: refusal.what,
+            status: direct.status,
+            type: expect.stringMatching(/^application\/json/) as unknown,
+            body: direct.body as unknown,
+          });
+        }
+      }
+    }, 60_000);
 
     it('a zip past the edge limit (102 MiB): 413 with the zip message', async () => {
       const id = await declaredUpload('zip', 'chapter.zip', 'application/zip', 100 * MiB);
