@@ -121,6 +121,27 @@ export async function ensureServices() {
   if (capture('redis-cli', ['-h', '127.0.0.1', 'ping']) === null && commandExists('redis-cli')) {
     warn('Redis answers on 6379 but not to PING');
   }
+  warnIfRedisForgets();
+}
+
+/**
+ * Sessions and queued jobs live in Redis: a server that was already running (the distribution's,
+ * say) and keeps neither an append-only file nor snapshots loses them all when it restarts.
+ */
+function warnIfRedisForgets() {
+  if (!commandExists('redis-cli')) return;
+  // `config get` answers the name, then the value (an empty value is trimmed away with the output's end).
+  const setting = (name) => {
+    const answer = capture('redis-cli', ['-h', '127.0.0.1', '--raw', 'config', 'get', name]);
+    return answer === null ? null : (answer.split('\n')[1] ?? '');
+  };
+  const [appendonly, save] = [setting('appendonly'), setting('save')];
+  if (appendonly === 'no' && save === '') {
+    warn(
+      'Redis on 6379 keeps no data across a restart (appendonly no, no snapshots): signed-in readers would be ' +
+        'signed out and queued chapters re-queued from PostgreSQL. Set `appendonly yes` in its configuration.',
+    );
+  }
 }
 
 export { portAnswers, waitForPort };
