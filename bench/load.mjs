@@ -6,6 +6,7 @@
 // errors (every answer but a 2xx counts, 429s included), p50/p99 per route and requests per core.
 import autocannon from 'autocannon';
 import http from 'node:http';
+import os from 'node:os';
 import { localConfig } from '../infra/scripts/lib/config.mjs';
 import { step, warn } from '../infra/scripts/lib/log.mjs';
 import { ensureServices } from '../infra/scripts/lib/services.mjs';
@@ -24,14 +25,23 @@ const PASSWORD = 'Bench-Reader-Lantern-42!';
 /** An answer slower than this is a timeout, and an error. */
 const TIMEOUT_SECONDS = 10;
 
+/**
+ * Several checkouts on one machine: `WARRAQ_TEST_SLOT=N` gives the run its own database, Redis prefix
+ * and data folder, and moves its default ports by N × 100, as it does for the tests.
+ */
+const SLOT = process.env.WARRAQ_TEST_SLOT ? Number(process.env.WARRAQ_TEST_SLOT) : 0;
+const suffix = SLOT ? `_s${SLOT}` : '';
+const port = (base) => String(base + SLOT * 100);
+
 const config = localConfig({
   WARRAQ_ENV: 'production',
-  WARRAQ_EDGE_PORT: process.env.WARRAQ_EDGE_PORT ?? '28280',
-  WARRAQ_PLATFORM_PORTS: process.env.WARRAQ_PLATFORM_PORTS ?? '23201',
-  WARRAQ_SITE_PORT: process.env.WARRAQ_SITE_PORT ?? '24521',
-  DATABASE_URL: process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/warraq_bench_load',
-  WARRAQ_REDIS_PREFIX: 'warraq-bench-load:',
-  WARRAQ_DATA_DIR: '.data/bench-load',
+  WARRAQ_EDGE_PORT: process.env.WARRAQ_EDGE_PORT ?? port(28280),
+  WARRAQ_PLATFORM_PORTS: process.env.WARRAQ_PLATFORM_PORTS ?? port(23201),
+  WARRAQ_SITE_PORT: process.env.WARRAQ_SITE_PORT ?? port(24521),
+  DATABASE_URL:
+    process.env.BENCH_DATABASE_URL ?? `postgres://postgres@127.0.0.1:5432/warraq_bench_load${suffix}`,
+  WARRAQ_REDIS_PREFIX: `warraq-bench-load${suffix}:`,
+  WARRAQ_DATA_DIR: `.data/bench-load${suffix}`,
 });
 const mangaHost = `manga.${config.baseDomain}:${config.edgePort}`;
 
@@ -279,6 +289,8 @@ try {
   step(
     `${total} readers (${pace}) for ${SECONDS} s over ${chapters.length} chapters through the edge (port ${config.edgePort})`,
   );
+  // The machine may be shared: its load beside the figures says how much CPU the stack could get.
+  const loadBefore = os.loadavg()[0];
   const cpuBefore = cpuSeconds(serverPids);
   const started = Date.now();
   const results = await Promise.all(plan.map(runGroup));
@@ -314,7 +326,8 @@ readers                 ${total} (${pace}) for ${SECONDS} s (${Math.round(elapse
 requests                ${requests} (${Math.round(requests / elapsed)} req/s)
 errors                  ${errors} (target 0)
 API p99 (worst route)   ${apiP99} ms (target < 250 ms)
-per core                ${Math.round(requests / cpu)} requests per CPU second of the stack's processes (${cpu.toFixed(1)} s used)`);
+per core                ${Math.round(requests / cpu)} requests per CPU second of the stack's processes (${cpu.toFixed(1)} s used)
+machine load            1-min load average ${loadBefore.toFixed(1)} before, ${os.loadavg()[0].toFixed(1)} after, on ${os.cpus().length} cores`);
   if (errors > 0) warn(`${errors} requests failed`);
 } finally {
   await stack.stop();
