@@ -1,3 +1,4 @@
+import { describe, expect, it } from '@jest/globals';
 import { formatNumber } from '@/i18n';
 import { formatBytes } from '@/lib/format/format';
 import { cdnHint } from './cdn-card';
