@@ -25,7 +25,8 @@ export const LIBRARY_ROUTES = {
     method: 'get',
     path: '/api/library/history',
     tag: 'Library',
-    summary: 'Reading history of one type: where the reader stopped per series, newest first, with percent read',
+    summary:
+      'Reading history of one type: where the reader stopped per series, newest first, with percent read',
     access: 'authenticated',
     query: LibraryListQuerySchema,
     status: 200,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ListMetaSchema, pageNumber } from '../common/list.schemas.js';
+import { listResponseSchema, pageNumber } from '../common/list.schemas.js';
 import { SeriesSummarySchema, SeriesTypeSchema } from '../content/content.schemas.js';
 import { FollowIdParamsSchema, ShelfSchema } from '../follows/follows.schemas.js';
 
@@ -50,10 +50,8 @@ export const ReadingEntrySchema = z.object({
 });
 export type ReadingEntry = z.infer<typeof ReadingEntrySchema>;
 
-export const ReadingListResponseSchema = z.object({
+export const ReadingListResponseSchema = listResponseSchema(ReadingEntrySchema).extend({
   success: z.literal(true),
-  data: z.array(ReadingEntrySchema),
-  meta: ListMetaSchema,
 });
 export type ReadingListResponse = z.infer<typeof ReadingListResponseSchema>;
 

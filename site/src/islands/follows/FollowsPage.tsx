@@ -1,8 +1,7 @@
 import { useState } from 'react';
-import { fmt, t } from '@/i18n';
-import { TabPanel, Tabs } from '@/ui/Tabs';
+import { t } from '@/i18n';
 import { useParamsInAddress } from '@/ui/use-params-in-address';
-import { HistoryTab, ShelfTab, type ReaderListsProps } from './ReadingList';
+import { HistoryTab, ListsTabs, ShelfTab, type ReaderListsProps } from './ReadingList';
 import UpdatesFeed from './UpdatesFeed';
 
 const text = t.readerLists;
@@ -23,25 +22,11 @@ export default function FollowsPage({ initialTab, languagesHref, ...lists }: Fol
   const [tab, setTab] = useState<FollowsTab>(initialTab);
   useParamsInAddress({ tab: tab === 'reading' ? null : tab });
   return (
-    <div className="flex flex-col gap-4">
-      <p className="opacity-80">{fmt(text.follows.intro, { name: t.typeSites[lists.type].name })}</p>
-      <Tabs
-        tabs={FOLLOWS_TABS}
-        current={tab}
-        onSelect={setTab}
-        label={text.follows.tabsLabel}
-        idPrefix="follows"
-      >
-        {(item) => text.follows.tabs[item]}
-      </Tabs>
-      <TabPanel idPrefix="follows" current={tab} className="flex flex-col gap-4">
-        {tab === 'reading' && <ShelfTab {...lists} shelf="reading" empty={text.empty.reading} />}
-        {tab === 'interested' && <ShelfTab {...lists} shelf="plan" empty={text.empty.interested} />}
-        {tab === 'updates' && (
-          <UpdatesFeed type={lists.type} site={lists.site} languagesHref={languagesHref} />
-        )}
-        {tab === 'history' && <HistoryTab {...lists} />}
-      </TabPanel>
-    </div>
+    <ListsTabs section="follows" type={lists.type} tabs={FOLLOWS_TABS} current={tab} onSelect={setTab}>
+      {tab === 'reading' && <ShelfTab {...lists} shelf="reading" empty={text.empty.reading} />}
+      {tab === 'interested' && <ShelfTab {...lists} shelf="plan" empty={text.empty.interested} />}
+      {tab === 'updates' && <UpdatesFeed type={lists.type} site={lists.site} languagesHref={languagesHref} />}
+      {tab === 'history' && <HistoryTab {...lists} />}
+    </ListsTabs>
   );
 }

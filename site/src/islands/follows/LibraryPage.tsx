@@ -3,10 +3,9 @@ import { SHELVES, type Shelf } from '@warraq/contracts';
 import { fmt, t } from '@/i18n';
 import { fetchFavorites } from '@/lib/api/profile';
 import { FavoritesList } from '@/ui/SeriesLists';
-import { TabPanel, Tabs } from '@/ui/Tabs';
 import { usePagedList } from '@/ui/use-paged-list';
 import { useParamsInAddress } from '@/ui/use-params-in-address';
-import { HistoryTab, ShelfTab, type ReaderListsProps } from './ReadingList';
+import { HistoryTab, ListsTabs, ShelfTab, type ReaderListsProps } from './ReadingList';
 
 const text = t.readerLists;
 
@@ -59,32 +58,20 @@ export default function LibraryPage({ initialTab, initialShelf, ...lists }: Libr
   const [shelf, setShelf] = useState<Shelf | null>(initialShelf);
   useParamsInAddress({ tab: tab === 'all' ? null : tab, shelf: tab === 'all' ? shelf : null });
   return (
-    <div className="flex flex-col gap-4">
-      <p className="opacity-80">{fmt(text.library.intro, { name: t.typeSites[lists.type].name })}</p>
-      <Tabs
-        tabs={LIBRARY_TABS}
-        current={tab}
-        onSelect={setTab}
-        label={text.library.tabsLabel}
-        idPrefix="library"
-      >
-        {(item) => text.library.tabs[item]}
-      </Tabs>
-      <TabPanel idPrefix="library" current={tab} className="flex flex-col gap-4">
-        {tab === 'all' && (
-          <>
-            <ShelfFilter shelf={shelf} onChange={setShelf} />
-            <ShelfTab
-              {...lists}
-              shelf={shelf}
-              empty={shelf ? fmt(text.empty.shelf, { shelf: t.shelves.names[shelf] }) : text.empty.all}
-            />
-          </>
-        )}
-        {tab === 'completed' && <ShelfTab {...lists} shelf="completed" empty={text.empty.completed} />}
-        {tab === 'favorites' && <FavoritesTab {...lists} />}
-        {tab === 'recent' && <HistoryTab {...lists} />}
-      </TabPanel>
-    </div>
+    <ListsTabs section="library" type={lists.type} tabs={LIBRARY_TABS} current={tab} onSelect={setTab}>
+      {tab === 'all' && (
+        <>
+          <ShelfFilter shelf={shelf} onChange={setShelf} />
+          <ShelfTab
+            {...lists}
+            shelf={shelf}
+            empty={shelf ? fmt(text.empty.shelf, { shelf: t.shelves.names[shelf] }) : text.empty.all}
+          />
+        </>
+      )}
+      {tab === 'completed' && <ShelfTab {...lists} shelf="completed" empty={text.empty.completed} />}
+      {tab === 'favorites' && <FavoritesTab {...lists} />}
+      {tab === 'recent' && <HistoryTab {...lists} />}
+    </ListsTabs>
   );
 }

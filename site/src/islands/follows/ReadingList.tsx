@@ -8,6 +8,7 @@ import { href, type HrefContext } from '@/lib/site/href';
 import { seriesPath } from '@/lib/site/manga-links';
 import { showToast } from '@/stores/toasts';
 import { BrowseLink, ListFrame, SeriesThumb } from '@/ui/SeriesLists';
+import { TabPanel, Tabs } from '@/ui/Tabs';
 import { usePagedList, type PagedList } from '@/ui/use-paged-list';
 
 const text = t.readerLists;
@@ -180,4 +181,35 @@ export function HistoryEntries({
 /** A tab of the reader's history of the site's type. */
 export function HistoryTab({ type, ...props }: ReaderListsProps) {
   return <HistoryEntries history={useHistoryList(type)} {...props} />;
+}
+
+/** A list page's frame (/follows, /library): its intro, its tabs and the current tab's panel. */
+export function ListsTabs<T extends string>({
+  section,
+  type,
+  tabs,
+  current,
+  onSelect,
+  children,
+}: {
+  section: 'follows' | 'library';
+  type: SeriesType;
+  tabs: readonly T[];
+  current: T;
+  onSelect: (tab: T) => void;
+  children: ReactNode;
+}) {
+  const words = text[section];
+  const names = words.tabs as Record<T, string>;
+  return (
+    <div className="flex flex-col gap-4">
+      <p className="opacity-80">{fmt(words.intro, { name: t.typeSites[type].name })}</p>
+      <Tabs tabs={tabs} current={current} onSelect={onSelect} label={words.tabsLabel} idPrefix={section}>
+        {(item) => names[item]}
+      </Tabs>
+      <TabPanel idPrefix={section} current={current} className="flex flex-col gap-4">
+        {children}
+      </TabPanel>
+    </div>
+  );
 }
