@@ -223,7 +223,11 @@ const MATRIX: readonly Row[] = [
     expect: SIGNED_IN_200,
   },
   { route: LIBRARY_ROUTES.clearHistory, call: { query: { type: 'manhua' } }, expect: SIGNED_IN_200 },
-  { route: LIBRARY_ROUTES.readMarkers, call: (f) => ({ params: { id: f.series.id } }), expect: SIGNED_IN_200 },
+  {
+    route: LIBRARY_ROUTES.readMarkers,
+    call: (f) => ({ params: { id: f.series.id } }),
+    expect: SIGNED_IN_200,
+  },
   {
     route: LIBRARY_ROUTES.readMarkers,
     variant: 'unknown series',
@@ -232,7 +236,10 @@ const MATRIX: readonly Row[] = [
   },
   {
     route: LIBRARY_ROUTES.markRead,
-    call: (f) => ({ params: { id: f.series.id }, body: { number: f.chapter.number, read: true, upTo: true } }),
+    call: (f) => ({
+      params: { id: f.series.id },
+      body: { number: f.chapter.number, read: true, upTo: true },
+    }),
     expect: SIGNED_IN_200,
   },
   {

@@ -46,7 +46,10 @@ describe('the library: reading history, shelves and read markers', () => {
       .set('Cookie', cookie)
       .send({ contentId: series.id, chapterId: chapter.id, page });
   const history = async (query = '', cookie = readerCookie) => {
-    const res = await t.api().get(`${routePath(LIBRARY_ROUTES.history)}${query}`).set('Cookie', cookie);
+    const res = await t
+      .api()
+      .get(`${routePath(LIBRARY_ROUTES.history)}${query}`)
+      .set('Cookie', cookie);
     expect(res.status).toBe(200);
     return ReadingListResponseSchema.parse(res.body);
   };
@@ -162,13 +165,22 @@ describe('the library: reading history, shelves and read markers', () => {
       .set('Cookie', readerCookie)
       .send({ shelf: 'completed' });
     const shelves = ReadingListResponseSchema.parse(
-      (await t.api().get(`${routePath(LIBRARY_ROUTES.shelves)}?shelf=completed`).set('Cookie', readerCookie))
-        .body,
+      (
+        await t
+          .api()
+          .get(`${routePath(LIBRARY_ROUTES.shelves)}?shelf=completed`)
+          .set('Cookie', readerCookie)
+      ).body,
     );
     const entry = shelves.data.find((e) => e.series.id === s.series.id);
     expect(entry).toMatchObject({ shelf: 'completed', percent: 100, progress: null });
     const reading = ReadingListResponseSchema.parse(
-      (await t.api().get(`${routePath(LIBRARY_ROUTES.shelves)}?shelf=reading`).set('Cookie', readerCookie)).body,
+      (
+        await t
+          .api()
+          .get(`${routePath(LIBRARY_ROUTES.shelves)}?shelf=reading`)
+          .set('Cookie', readerCookie)
+      ).body,
     );
     expect(reading.data.map((e) => e.series.id)).not.toContain(s.series.id);
   });
@@ -183,8 +195,12 @@ describe('the library: reading history, shelves and read markers', () => {
     const hidden = await newSeries(t.orm, { moderationStatus: 'pending' });
     await newChapter(t.orm, { series: hidden, number: 1 });
     expect(
-      (await t.api().get(routePath(LIBRARY_ROUTES.readMarkers, { id: hidden.id })).set('Cookie', readerCookie))
-        .status,
+      (
+        await t
+          .api()
+          .get(routePath(LIBRARY_ROUTES.readMarkers, { id: hidden.id }))
+          .set('Cookie', readerCookie)
+      ).status,
     ).toBe(404);
     expect((await mark(hidden, { number: 1, read: true })).status).toBe(404);
   });
@@ -193,9 +209,7 @@ describe('the library: reading history, shelves and read markers', () => {
     const s = await seriesWith(1);
     const bad = await mark(s.series, { number: -1, read: 'yes' });
     expect(bad.status).toBe(400);
-    expect(Object.keys(bad.body.errors)).toEqual(
-      expect.arrayContaining(['number', 'read']),
-    );
+    expect(Object.keys(bad.body.errors)).toEqual(expect.arrayContaining(['number', 'read']));
     const badShelf = await t
       .api()
       .get(`${routePath(LIBRARY_ROUTES.shelves)}?shelf=favourite`)

@@ -27,12 +27,18 @@ export class LibraryController {
   }
 
   @Route(LIBRARY_ROUTES.shelves)
-  shelves(@CurrentUser() actor: AuthUser, @RouteQuery() query: LibraryListQuery): Promise<ReadingListResponse> {
+  shelves(
+    @CurrentUser() actor: AuthUser,
+    @RouteQuery() query: LibraryListQuery,
+  ): Promise<ReadingListResponse> {
     return this.library.list(actor, 'shelves', query);
   }
 
   @Route(LIBRARY_ROUTES.history)
-  history(@CurrentUser() actor: AuthUser, @RouteQuery() query: LibraryListQuery): Promise<ReadingListResponse> {
+  history(
+    @CurrentUser() actor: AuthUser,
+    @RouteQuery() query: LibraryListQuery,
+  ): Promise<ReadingListResponse> {
     return this.library.list(actor, 'history', query);
   }
 

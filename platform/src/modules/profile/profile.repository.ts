@@ -98,7 +98,10 @@ export class ProfileRepository {
   }
 
   /** The series the user has reading progress in, most recently read first. */
-  library(user: { id: number; staff: boolean }, list: { page: number; limit: number; type?: SeriesType | undefined }) {
+  library(
+    user: { id: number; staff: boolean },
+    list: { page: number; limit: number; type?: SeriesType | undefined },
+  ) {
     return this.userSeriesPage<LibraryRow>(
       {
         columns: `${SUMMARY_COLUMNS}, c.id as progress_chapter_id, c.number::float8 as progress_number,
@@ -113,7 +116,10 @@ export class ProfileRepository {
   }
 
   /** The user's favourite series, most recently added first. */
-  favorites(user: { id: number; staff: boolean }, list: { page: number; limit: number; type?: SeriesType | undefined }) {
+  favorites(
+    user: { id: number; staff: boolean },
+    list: { page: number; limit: number; type?: SeriesType | undefined },
+  ) {
     return this.userSeriesPage<SeriesSummaryRow>(
       {
         columns: SUMMARY_COLUMNS,
