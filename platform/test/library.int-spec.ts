@@ -1,8 +1,10 @@
 import {
   CONTENT_ROUTES,
+  FavoritesResponseSchema,
   FOLLOW_ROUTES,
   HistoryChangeResponseSchema,
   LIBRARY_ROUTES,
+  PROFILE_ROUTES,
   ReadingListResponseSchema,
   ReadMarkersResponseSchema,
   routePath,
@@ -203,6 +205,32 @@ describe('the library: reading history, shelves and read markers', () => {
       ).status,
     ).toBe(404);
     expect((await mark(hidden, { number: 1, read: true })).status).toBe(404);
+  });
+
+  it("lists one site type's favourites for its /library", async () => {
+    const manga = await newSeries(t.orm);
+    const manhwa = await newSeries(t.orm, { type: 'manhwa' });
+    for (const series of [manga, manhwa]) {
+      const res = await t
+        .api()
+        .post(routePath(CONTENT_ROUTES.favorite))
+        .set('Cookie', readerCookie)
+        .send({ contentId: series.id, action: 'add' });
+      expect(res.status).toBe(200);
+    }
+    const favourites = async (query: string) =>
+      FavoritesResponseSchema.parse(
+        (
+          await t
+            .api()
+            .get(`${routePath(PROFILE_ROUTES.favorites)}${query}`)
+            .set('Cookie', readerCookie)
+        ).body,
+      ).data.map((series) => series.id);
+    expect(await favourites('?type=manhwa')).toEqual([manhwa.id]);
+    expect(await favourites('?type=manga')).toContain(manga.id);
+    expect(await favourites('?type=manga')).not.toContain(manhwa.id);
+    expect(await favourites('')).toEqual(expect.arrayContaining([manga.id, manhwa.id]));
   });
 
   it('answers 400 with field errors on bad input', async () => {
