@@ -15,6 +15,7 @@ import {
   MODERATION_ROUTES,
   NOTIFICATION_ROUTES,
   FOLLOW_ROUTES,
+  LIBRARY_ROUTES,
   POINTS_ROUTES,
   PROFILE_ROUTES,
   routePath,
@@ -212,6 +213,41 @@ const MATRIX: readonly Row[] = [
   },
   { route: FOLLOW_ROUTES.randomSeries, call: {}, expect: PUBLIC_200 },
   { route: FOLLOW_ROUTES.clearShelf, call: (f) => ({ params: { id: f.series.id } }), expect: SIGNED_IN_200 },
+
+  // library: each caller's own shelves, history and read markers
+  { route: LIBRARY_ROUTES.shelves, call: { query: { shelf: 'reading' } }, expect: SIGNED_IN_200 },
+  { route: LIBRARY_ROUTES.history, call: { query: { type: 'novel' } }, expect: SIGNED_IN_200 },
+  {
+    route: LIBRARY_ROUTES.removeHistory,
+    call: (f) => ({ params: { id: f.series.id } }),
+    expect: SIGNED_IN_200,
+  },
+  { route: LIBRARY_ROUTES.clearHistory, call: { query: { type: 'manhua' } }, expect: SIGNED_IN_200 },
+  {
+    route: LIBRARY_ROUTES.readMarkers,
+    call: (f) => ({ params: { id: f.series.id } }),
+    expect: SIGNED_IN_200,
+  },
+  {
+    route: LIBRARY_ROUTES.readMarkers,
+    variant: 'unknown series',
+    call: { params: { id: UNKNOWN_ID } },
+    expect: SIGNED_IN_404,
+  },
+  {
+    route: LIBRARY_ROUTES.markRead,
+    call: (f) => ({
+      params: { id: f.series.id },
+      body: { number: f.chapter.number, read: true, upTo: true },
+    }),
+    expect: SIGNED_IN_200,
+  },
+  {
+    route: LIBRARY_ROUTES.markRead,
+    variant: 'bad body',
+    call: (f) => ({ params: { id: f.series.id }, body: { number: 'one', read: true } }),
+    expect: SIGNED_IN_400,
+  },
 
   // comments
   {

@@ -190,6 +190,7 @@ describe('users', () => {
         language: 'en',
         notifications: { email: true, push: false },
         novelReader: DEFAULT_NOVEL_READER_SETTINGS,
+        historyPaused: false,
       });
 
       const res = await t
@@ -205,6 +206,7 @@ describe('users', () => {
           language: 'en',
           notifications: { email: true, push: true },
           novelReader: DEFAULT_NOVEL_READER_SETTINGS,
+          historyPaused: false,
         },
       } satisfies PreferencesResponse);
 

@@ -8,6 +8,7 @@ import { INGEST_ROUTES } from '../ingest/ingest.routes.js';
 import { MEDIA_ROUTES } from '../media/media.routes.js';
 import { MODERATION_ROUTES } from '../moderation/moderation.routes.js';
 import { FOLLOW_ROUTES } from '../follows/follows.routes.js';
+import { LIBRARY_ROUTES } from '../library/library.routes.js';
 import { NOTIFICATION_ROUTES } from '../notifications/notification.routes.js';
 import { POINTS_ROUTES } from '../points/points.routes.js';
 import { PROFILE_ROUTES } from '../profile/profile.routes.js';
@@ -26,6 +27,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   MEDIA_ROUTES,
   NOTIFICATION_ROUTES,
   FOLLOW_ROUTES,
+  LIBRARY_ROUTES,
   COMMENT_ROUTES,
   COMMUNITY_ROUTES,
   PROFILE_ROUTES,

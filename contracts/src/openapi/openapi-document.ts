@@ -51,6 +51,7 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   Media: 'Cover uploads and stored images',
   Notifications: "The signed-in user's notifications",
   Follows: 'Follows of series and users, language and group preferences, and the updates feed',
+  Library: "The signed-in reader's shelves, reading history (paused in preferences) and chapter read markers",
   Comments: 'Threaded comments on series and chapters, and their likes',
   Profile: "The signed-in user's statistics, activity and badges",
   Points: 'The points ledger: balances, history and awards',

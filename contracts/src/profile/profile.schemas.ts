@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ListMetaSchema, pageNumber } from '../common/list.schemas.js';
-import { SeriesSummarySchema } from '../content/content.schemas.js';
+import { SeriesSummarySchema, SeriesTypeSchema } from '../content/content.schemas.js';
 
 /** Spec §8 profile errors. */
 export const PROFILE_MESSAGES = {
@@ -75,6 +75,8 @@ export type BadgesResponse = z.infer<typeof BadgesResponseSchema>;
 export const ProfileListQuerySchema = z.object({
   page: pageNumber(1, 100_000),
   limit: pageNumber(20, 50),
+  /** One site type's series only (a reading site's /library); every type when absent. */
+  type: SeriesTypeSchema.optional(),
 });
 export type ProfileListQuery = z.infer<typeof ProfileListQuerySchema>;
 

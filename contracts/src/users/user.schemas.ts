@@ -89,6 +89,8 @@ export const PreferencesSchema = z.object({
   notifications: z.object({ email: z.boolean(), push: z.boolean() }),
   /** The novel reader's font, size, spacing, width, theme and alignment (issue 13). */
   novelReader: NovelReaderSettingsSchema,
+  /** While true, reading records no history (no progress, no read markers by opening a chapter). */
+  historyPaused: z.boolean(),
 });
 export type Preferences = z.infer<typeof PreferencesSchema>;
 
@@ -98,6 +100,7 @@ export const DEFAULT_PREFERENCES: Preferences = {
   language: 'en',
   notifications: { email: true, push: false },
   novelReader: DEFAULT_NOVEL_READER_SETTINGS,
+  historyPaused: false,
 };
 
 export const UpdatePreferencesBodySchema = z
@@ -107,6 +110,7 @@ export const UpdatePreferencesBodySchema = z
     notifications: z.object({ email: z.boolean().optional(), push: z.boolean().optional() }).optional(),
     /** Only the fields given change; each is checked like the stored settings. */
     novelReader: NovelReaderSettingsSchema.partial().optional(),
+    historyPaused: z.boolean().optional(),
   })
   .strict();
 export type UpdatePreferencesBody = z.infer<typeof UpdatePreferencesBodySchema>;

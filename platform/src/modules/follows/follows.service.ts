@@ -30,7 +30,8 @@ export class FollowsService {
     private readonly queue: FanoutQueue,
   ) {}
 
-  private async visibleSeries(actor: AuthUser, seriesId: number): Promise<void> {
+  /** Refuses (404) a series the actor may not see: also the library's read markers and history. */
+  async visibleSeries(actor: AuthUser, seriesId: number): Promise<void> {
     const series = await this.follows.seriesVisibility(seriesId);
     if (!series || !canSee(viewerOf(actor), series.moderation_status, series.created_by)) {
       throw ApiError.notFound(FOLLOW_MESSAGES.seriesNotFound);

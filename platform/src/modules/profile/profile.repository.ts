@@ -77,12 +77,12 @@ export class ProfileRepository {
   private async userSeriesPage<T>(
     query: { columns: string; source: string; alias: string; orderBy: string },
     user: { id: number; staff: boolean },
-    page: number,
-    limit: number,
+    list: { page: number; limit: number; type?: SeriesType | undefined },
   ): Promise<{ rows: T[]; total: number }> {
+    const { page, limit, type } = list;
     const visible = user.staff ? 'true' : `(s.moderation_status = 'approved' or s.created_by = ?)`;
-    const where = `${query.alias}.user_id = ? and ${visible}`;
-    const params = user.staff ? [user.id] : [user.id, user.id];
+    const where = `${query.alias}.user_id = ? and ${visible}${type ? ' and s.type = ?' : ''}`;
+    const params = [user.id, ...(user.staff ? [] : [user.id]), ...(type ? [type] : [])];
     const [rows, counted] = await Promise.all([
       this.em.execute<T[]>(
         `select ${query.columns} from ${query.source} where ${where}
@@ -98,7 +98,10 @@ export class ProfileRepository {
   }
 
   /** The series the user has reading progress in, most recently read first. */
-  library(user: { id: number; staff: boolean }, page: number, limit: number) {
+  library(
+    user: { id: number; staff: boolean },
+    list: { page: number; limit: number; type?: SeriesType | undefined },
+  ) {
     return this.userSeriesPage<LibraryRow>(
       {
         columns: `${SUMMARY_COLUMNS}, c.id as progress_chapter_id, c.number::float8 as progress_number,
@@ -108,13 +111,15 @@ export class ProfileRepository {
         orderBy: 'rp.updated_at desc',
       },
       user,
-      page,
-      limit,
+      list,
     );
   }
 
   /** The user's favourite series, most recently added first. */
-  favorites(user: { id: number; staff: boolean }, page: number, limit: number) {
+  favorites(
+    user: { id: number; staff: boolean },
+    list: { page: number; limit: number; type?: SeriesType | undefined },
+  ) {
     return this.userSeriesPage<SeriesSummaryRow>(
       {
         columns: SUMMARY_COLUMNS,
@@ -123,8 +128,7 @@ export class ProfileRepository {
         orderBy: 'f.created_at desc',
       },
       user,
-      page,
-      limit,
+      list,
     );
   }
 

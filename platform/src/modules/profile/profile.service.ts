@@ -74,7 +74,7 @@ export class ProfileService {
   }
 
   async library(user: AuthUser, query: ProfileListQuery): Promise<LibraryResponse> {
-    const { rows, total } = await this.profile.library(viewer(user), query.page, query.limit);
+    const { rows, total } = await this.profile.library(viewer(user), query);
     return {
       success: true,
       data: rows.map((row) => ({
@@ -90,7 +90,7 @@ export class ProfileService {
   }
 
   async favorites(user: AuthUser, query: ProfileListQuery): Promise<FavoritesResponse> {
-    const { rows, total } = await this.profile.favorites(viewer(user), query.page, query.limit);
+    const { rows, total } = await this.profile.favorites(viewer(user), query);
     return {
       success: true,
       data: rows.map(toSeriesSummary),

@@ -12,6 +12,7 @@ export function withDefaultPreferences(stored: Partial<Preferences> | null | und
     language: stored?.language ?? DEFAULT_PREFERENCES.language,
     notifications: { ...DEFAULT_PREFERENCES.notifications, ...(stored?.notifications ?? {}) },
     novelReader: withDefaultNovelReaderSettings(stored?.novelReader),
+    historyPaused: stored?.historyPaused ?? DEFAULT_PREFERENCES.historyPaused,
   };
 }
 

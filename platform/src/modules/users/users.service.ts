@@ -120,6 +120,7 @@ export class UsersService {
       language: body.language ?? current.language,
       notifications: { ...current.notifications, ...definedOnly(body.notifications ?? {}) },
       novelReader: { ...current.novelReader, ...definedOnly(body.novelReader ?? {}) },
+      historyPaused: body.historyPaused ?? current.historyPaused,
     });
     await this.users.setPreferences(account, next);
     return { success: true, preferences: next };

@@ -19,6 +19,7 @@ import { EmptyState, LoadingBlock } from '@/ui/LoadState';
 import { Pager } from '@/ui/Pager';
 import { TabPanel, Tabs } from '@/ui/Tabs';
 import { QueryError } from '@/ui/QueryError';
+import { useParamsInAddress } from '@/ui/use-params-in-address';
 import { useNotificationEvents } from './use-notification-events';
 
 const text = t.notifications;
@@ -108,16 +109,6 @@ function NotificationItem({ item, site }: { item: Notification; site: HrefContex
   );
 }
 
-/** Keeps `?tab=` in the address so a reload opens the same tab. */
-function useTabInAddress(tab: NotificationTab) {
-  useEffect(() => {
-    const url = new URL(window.location.href);
-    if (tab === 'all') url.searchParams.delete('tab');
-    else url.searchParams.set('tab', tab);
-    if (url.href !== window.location.href) window.history.replaceState(window.history.state, '', url);
-  }, [tab]);
-}
-
 interface TabListProps {
   tab: NotificationTab;
   site: HrefContext;
@@ -169,7 +160,7 @@ export default function NotificationsPage({ initialTab, site }: NotificationsPag
   });
   const unread = unreadQuery.data;
   useNotificationEvents();
-  useTabInAddress(tab);
+  useParamsInAddress({ tab: tab === 'all' ? null : tab });
   // Every list answer carries the unread figure: the badge here and the header bell follow it.
   const handleUnread = useCallback((count: number) => setQueryData(NOTIFICATION_KEYS.unread, count), []);
 

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { PROFILE_MESSAGES, type Activity, type ProfileStats } from '@warraq/contracts';
 import { fmt, formatNumber, t } from '@/i18n';
 import { PROFILE_KEYS, fetchBadges, fetchProfileStats, fetchRecentActivity } from '@/lib/api/profile';
@@ -8,6 +8,7 @@ import { exactCommentTime, relativeCommentTime } from '@/lib/format/comment-time
 import { useNow } from '@/ui/use-now';
 import { LoadError, LoadingBlock } from '@/ui/LoadState';
 import { TabPanel, Tabs } from '@/ui/Tabs';
+import { useParamsInAddress } from '@/ui/use-params-in-address';
 import { FavoritesTab, LibraryTab } from './ProfileLists';
 
 const text = t.profile;
@@ -182,16 +183,6 @@ function ActivityList({ items, site, now }: { items: Activity[]; site: HrefConte
   );
 }
 
-/** Keeps `?tab=` in the address so a reload opens the same tab. */
-function useTabInAddress(tab: ProfileTab) {
-  useEffect(() => {
-    const url = new URL(window.location.href);
-    if (tab === 'overview') url.searchParams.delete('tab');
-    else url.searchParams.set('tab', tab);
-    if (url.href !== window.location.href) window.history.replaceState(window.history.state, '', url);
-  }, [tab]);
-}
-
 /**
  * Spec §2 profile page: the header (initial avatar, name, join date, badges, points, settings) and
  * the overview, library, favourites and activity tabs, all from the visitor's own figures.
@@ -201,7 +192,7 @@ export default function ProfilePage(props: ProfilePageProps) {
   const stats = usePolledQuery(PROFILE_KEYS.stats, fetchProfileStats);
   const activity = usePolledQuery(PROFILE_KEYS.activity, fetchRecentActivity);
   const now = useNow();
-  useTabInAddress(tab);
+  useParamsInAddress({ tab: tab === 'overview' ? null : tab });
   const { site } = props;
 
   const statsBlock =

@@ -1,4 +1,10 @@
-import { POINTS_ROUTES, PROFILE_ROUTES, USER_ROUTES, type AwardPointsBody } from '@warraq/contracts';
+import {
+  POINTS_ROUTES,
+  PROFILE_ROUTES,
+  USER_ROUTES,
+  type AwardPointsBody,
+  type SeriesType,
+} from '@warraq/contracts';
 import type { QueryKey } from '@/lib/query';
 import { api } from './client';
 
@@ -33,8 +39,11 @@ export function fetchLibrary(page: number) {
   return api(PROFILE_ROUTES.library, { query: { page, limit: PROFILE_LIST_SIZE } });
 }
 
-export function fetchFavorites(page: number) {
-  return api(PROFILE_ROUTES.favorites, { query: { page, limit: PROFILE_LIST_SIZE } });
+/** One page of the reader's favourites: every type (the profile), or one site's type (its /library). */
+export function fetchFavorites(page: number, type?: SeriesType) {
+  return api(PROFILE_ROUTES.favorites, {
+    query: { page, limit: PROFILE_LIST_SIZE, ...(type ? { type } : {}) },
+  });
 }
 
 export function fetchPoints(userId: number, page: number, limit = POINTS_PAGE_SIZE) {

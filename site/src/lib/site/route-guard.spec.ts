@@ -134,6 +134,20 @@ describe('route guard (spec §2 route table, §6 protected pages)', () => {
     expect(guard('http://novel.warraq.localhost:8080/notifications', 'guest')).toEqual({ kind: 'next' });
   });
 
+  it('sends a guest of /follows, /library and /recent on any reading site to log in', () => {
+    for (const path of ['/follows', '/library', '/recent']) {
+      expect(guard(`http://manga.warraq.localhost:8080${path}`, 'guest')).toEqual({
+        kind: 'redirect',
+        location: `/login?redirect=${encodeURIComponent(path)}`,
+      });
+      expect(guard(`http://manhwa.warraq.localhost:8080${path}?tab=all`, 'guest')).toEqual({
+        kind: 'redirect',
+        location: `/login?redirect=${encodeURIComponent(`${path}?tab=all`)}`,
+      });
+      expect(guard(`http://novel.warraq.localhost:8080${path}`, 'reader')).toEqual({ kind: 'next' });
+    }
+  });
+
   it('sends a guest of /updates on the manga site to log in, and lets a signed-in reader in', () => {
     expect(guard('http://manga.warraq.localhost:8080/updates', 'guest')).toEqual({
       kind: 'redirect',

@@ -28,6 +28,8 @@ export const REGISTER_PATHS = new Set(['/register', '/auth/register']);
 export const CREATE_SERIES_PATHS = new Set(['/create/manga', '/upload/series']);
 /** Spec §2 add-chapter form routes; spec §6: login required. */
 export const CREATE_CHAPTER_PATHS = new Set(['/create/chapter', '/upload/chapter']);
+/** The reader's own shelves and history (issue 14): on every reading site, for signed-in readers. */
+export const READER_SHELF_PATHS = new Set(['/follows', '/library', '/recent']);
 /** The query flag that makes the login page say why the visitor is there (spec §6 toast). */
 export const LOGIN_REQUIRED_PARAM = 'login_required';
 /** Its values: which add form the guest was sent from. */
@@ -96,6 +98,8 @@ export function guardRoute(input: GuardInput): RouteDecision {
   if (path === '/notifications' && siteType === 'manga' && !user) return toLogin('/login');
   // Spec §2: the reader's own follows feed; the same rule.
   if (path === '/updates' && siteType === 'manga' && !user) return toLogin('/login');
+  // Spec §2 follows, library and recent: the reader's own lists, on each reading site; the same rule.
+  if (READER_SHELF_PATHS.has(path) && isReadingSiteType(siteType) && !user) return toLogin('/login');
   // Spec §2 profile page: the same rule (manga site only, unauthenticated users must log in).
   if (path === '/profile' && siteType === 'manga' && !user) return toLogin('/login');
 

@@ -12,38 +12,41 @@ export interface PagedList<T> {
   hasMore: boolean;
   loadMore: () => void;
   retry: () => void;
+  /** Keeps only the items `keep` accepts (after a removal the server confirmed), the total with them. */
+  drop: (keep: (item: T) => boolean) => void;
 }
 
 /**
  * A list read page by page with "load more": each page appends; a failed page can be retried
- * without losing what was already shown.
+ * without losing what was already shown. A new `fetchPage` (another filter) starts again at page 1,
+ * and an answer for a filter no longer shown is dropped.
  */
 export function usePagedList<T>(fetchPage: (page: number) => Promise<Page<T>>): PagedList<T> {
   const [items, setItems] = useState<T[]>([]);
   const [loaded, setLoaded] = useState<{ page: number; pages: number; total: number } | null>(null);
   const [status, setStatus] = useState<PagedList<T>['status']>('loading');
-  const inFlight = useRef(false);
+  const latest = useRef(0);
 
   const load = useCallback(
     async (page: number) => {
-      if (inFlight.current) return;
-      inFlight.current = true;
+      const call = ++latest.current;
       setStatus('loading');
       try {
         const answer = await fetchPage(page);
+        if (call !== latest.current) return;
         setItems((current) => (page === 1 ? answer.data : [...current, ...answer.data]));
         setLoaded(answer.meta);
         setStatus('ready');
       } catch {
-        setStatus('error');
-      } finally {
-        inFlight.current = false;
+        if (call === latest.current) setStatus('error');
       }
     },
     [fetchPage],
   );
 
   useEffect(() => {
+    setItems([]);
+    setLoaded(null);
     void load(1);
   }, [load]);
 
@@ -53,7 +56,15 @@ export function usePagedList<T>(fetchPage: (page: number) => Promise<Page<T>>): 
     total: loaded?.total ?? null,
     status,
     hasMore: loaded !== null && loaded.page < loaded.pages,
-    loadMore: () => void load(next),
+    loadMore: () => {
+      if (status !== 'loading') void load(next);
+    },
     retry: () => void load(loaded ? next : 1),
+    drop: (keep) => {
+      const kept = items.filter(keep);
+      const removed = items.length - kept.length;
+      setItems(kept);
+      setLoaded((meta) => (meta ? { ...meta, total: Math.max(0, meta.total - removed) } : meta));
+    },
   };
 }

@@ -1,0 +1,76 @@
+import type { ApiRoute } from '../common/api-route.js';
+import {
+  HistoryChangeResponseSchema,
+  HistoryClearQuerySchema,
+  LibraryListQuerySchema,
+  LibrarySeriesParamsSchema,
+  ReadingListResponseSchema,
+  ReadMarkBodySchema,
+  ReadMarkersResponseSchema,
+} from './library.schemas.js';
+
+/** The signed-in reader's own library: shelves, reading history and per-chapter read markers. */
+export const LIBRARY_ROUTES = {
+  shelves: {
+    method: 'get',
+    path: '/api/library/shelves',
+    tag: 'Library',
+    summary: "The series of one type on the reader's shelves (all, or one shelf), most recently moved first",
+    access: 'authenticated',
+    query: LibraryListQuerySchema,
+    status: 200,
+    response: ReadingListResponseSchema,
+  },
+  history: {
+    method: 'get',
+    path: '/api/library/history',
+    tag: 'Library',
+    summary:
+      'Reading history of one type: where the reader stopped per series, newest first, with percent read',
+    access: 'authenticated',
+    query: LibraryListQuerySchema,
+    status: 200,
+    response: ReadingListResponseSchema,
+  },
+  removeHistory: {
+    method: 'delete',
+    path: '/api/library/history/{id}',
+    tag: 'Library',
+    summary: "Remove one series from the reader's history; idempotent",
+    access: 'authenticated',
+    params: LibrarySeriesParamsSchema,
+    status: 200,
+    response: HistoryChangeResponseSchema,
+  },
+  clearHistory: {
+    method: 'delete',
+    path: '/api/library/history',
+    tag: 'Library',
+    summary: "Clear the reader's history of one type",
+    access: 'authenticated',
+    query: HistoryClearQuerySchema,
+    status: 200,
+    response: HistoryChangeResponseSchema,
+  },
+  readMarkers: {
+    method: 'get',
+    path: '/api/library/series/{id}/read',
+    tag: 'Library',
+    summary: 'The approved chapter variants of a series the reader has read (the chapter list markers)',
+    access: 'authenticated',
+    params: LibrarySeriesParamsSchema,
+    status: 200,
+    response: ReadMarkersResponseSchema,
+  },
+  markRead: {
+    method: 'put',
+    path: '/api/library/series/{id}/read',
+    tag: 'Library',
+    summary: 'Mark a chapter number read or unread, or every chapter up to it; idempotent',
+    access: 'authenticated',
+    params: LibrarySeriesParamsSchema,
+    body: ReadMarkBodySchema,
+    status: 200,
+    response: ReadMarkersResponseSchema,
+  },
+} as const satisfies Record<string, ApiRoute>;
