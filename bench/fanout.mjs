@@ -18,6 +18,7 @@ import pg from 'pg';
 import { localConfig } from '../infra/scripts/lib/config.mjs';
 import { step } from '../infra/scripts/lib/log.mjs';
 import { build, prepareDatabase } from '../infra/scripts/lib/stack.mjs';
+import { ensureDatabase } from './lib/database.mjs';
 import { cpuSeconds } from './lib/measure.mjs';
 
 const require = createRequire(import.meta.url);
@@ -40,15 +41,6 @@ const percentile = (list, p) => {
   const sorted = [...list].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 };
-
-async function ensureDatabase() {
-  const admin = new pg.Client({ connectionString: databaseUrl.replace(/\/[^/]+$/, '/postgres') });
-  await admin.connect();
-  const name = new URL(databaseUrl).pathname.slice(1);
-  const found = await admin.query('select 1 from pg_database where datname = $1', [name]);
-  if (found.rowCount === 0) await admin.query(`create database "${name}"`);
-  await admin.end();
-}
 
 /** Users, two series (with and without followers), and the followers, once per database. */
 async function topUp(db) {
@@ -124,7 +116,7 @@ async function backendPids(db, name) {
 
 async function main() {
   if (process.env.WARRAQ_SKIP_BUILD !== '1') build();
-  await ensureDatabase();
+  await ensureDatabase(databaseUrl);
   prepareDatabase(config, { seed: false });
   Object.assign(process.env, {
     WARRAQ_ENV: 'production',

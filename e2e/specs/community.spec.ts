@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { logInThroughPage } from '../fixtures/accounts';
-import { seriesByTitle } from '../fixtures/catalogue';
+import { commentOnSeries, seriesByTitle } from '../fixtures/catalogue';
 import { shoot } from '../fixtures/screenshots';
 import { DEMO, edge } from '../fixtures/stack';
 
@@ -43,18 +43,7 @@ test('an admin posts an announcement and the rules; readers of each site find th
   const readerPage = await reader.newPage();
   await logInThroughPage(readerPage, 'manga', DEMO.reader);
   const commentText = `تعليق للمجتمع ${stamp()}`;
-  const status = await readerPage.evaluate(
-    async (body) =>
-      (
-        await fetch('/api/comments', {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify(body),
-        })
-      ).status,
-    { text: commentText, content_id: series.id },
-  );
-  expect(status).toBe(201);
+  await commentOnSeries(readerPage, series.id, commentText);
   await reader.close();
 
   // A guest on the manga site: the newest comment first, linking to its series.
@@ -85,6 +74,15 @@ test('an admin posts an announcement and the rules; readers of each site find th
 
   await guestPage.getByRole('link', { name: 'الأكثر تفاعلًا' }).click();
   await expect(guestPage.getByRole('heading', { name: 'أكثر التعليقات إعجابًا هذا الأسبوع' })).toBeVisible();
+  await expect(guestPage.getByRole('heading', { name: 'الأكثر متابعة هذا الأسبوع' })).toBeVisible();
+
+  // The following tab is the reader's own: a guest is asked to sign in, and the link comes back here.
+  await guestPage.getByRole('link', { name: 'من تتابعهم' }).click();
+  const prompt = guestPage.getByTestId('following-login');
+  await expect(prompt).toContainText('سجّل الدخول لترى نشاط المستخدمين الذين تتابعهم');
+  const signIn = prompt.getByRole('link', { name: 'تسجيل الدخول' });
+  await expect(signIn).toHaveAttribute('href', /redirect=.*community.*following/);
+  await shoot(guestPage, 'community-following-guest');
 
   // The novel site's community lists novels' comments only: the manga comment is not there.
   await guestPage.goto(edge.url('novel', '/community'));

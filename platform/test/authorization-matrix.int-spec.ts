@@ -268,6 +268,12 @@ const MATRIX: readonly Row[] = [
   { route: COMMUNITY_ROUTES.latestComments, call: {}, expect: PUBLIC_200 },
   { route: COMMUNITY_ROUTES.popular, call: { query: { type: 'manga' } }, expect: PUBLIC_200 },
   { route: COMMUNITY_ROUTES.stats, call: {}, expect: PUBLIC_200 },
+  { route: COMMUNITY_ROUTES.following, call: { query: { type: 'manga' } }, expect: SIGNED_IN_200 },
+  {
+    route: COMMUNITY_ROUTES.userActivity,
+    call: (f) => ({ params: { username: f.bystander.username } }),
+    expect: PUBLIC_200,
+  },
   { route: COMMUNITY_ROUTES.announcements, call: {}, expect: PUBLIC_200 },
   { route: COMMUNITY_ROUTES.createAnnouncement, call: { body: {} }, expect: ADMIN_400 },
   {
@@ -285,6 +291,11 @@ const MATRIX: readonly Row[] = [
   { route: PROFILE_ROUTES.badges, call: {}, expect: SIGNED_IN_200 },
   { route: PROFILE_ROUTES.library, call: {}, expect: SIGNED_IN_200 },
   { route: PROFILE_ROUTES.favorites, call: {}, expect: SIGNED_IN_200 },
+  {
+    route: PROFILE_ROUTES.publicProfile,
+    call: (f) => ({ params: { username: f.bystander.username } }),
+    expect: PUBLIC_200,
+  },
   { route: POINTS_ROUTES.ofUser, call: (f) => ({ params: { userId: me(f) } }), expect: SIGNED_IN_200 },
   {
     route: POINTS_ROUTES.ofUser,

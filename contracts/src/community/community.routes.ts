@@ -13,6 +13,10 @@ import {
   CommunityRulesSavedResponseSchema,
   CommunityStatsResponseSchema,
   CommunityTypeQuerySchema,
+  FollowingActivityQuerySchema,
+  PublicActivityResponseSchema,
+  UserActivityParamsSchema,
+  UserActivityQuerySchema,
   UpdateRulesBodySchema,
 } from './community.schemas.js';
 
@@ -32,11 +36,35 @@ export const COMMUNITY_ROUTES = {
     method: 'get',
     path: '/api/community/popular',
     tag: 'Community',
-    summary: "This week's most liked comments and most favourited works",
+    summary: "This week's most liked comments and most followed works",
     access: 'public',
     query: CommunityTypeQuerySchema,
     status: 200,
     response: CommunityPopularResponseSchema,
+  },
+  following: {
+    method: 'get',
+    path: '/api/community/following',
+    tag: 'Community',
+    summary:
+      'Activity of the users the reader follows (comments, approved chapters, approved works), newest first; keyset-paged',
+    access: 'authenticated',
+    query: FollowingActivityQuerySchema,
+    status: 200,
+    response: PublicActivityResponseSchema,
+  },
+  userActivity: {
+    method: 'get',
+    path: '/api/community/users/{username}/activity',
+    tag: 'Community',
+    summary:
+      "One user's public activity (comments, approved chapters, approved works), newest first; keyset-paged",
+    access: 'public',
+    params: UserActivityParamsSchema,
+    query: UserActivityQuerySchema,
+    status: 200,
+    response: PublicActivityResponseSchema,
+    errors: [404],
   },
   stats: {
     method: 'get',

@@ -27,6 +27,7 @@ export const COMMUNITY_MESSAGES = {
   announcementUpdated: 'تم تعديل الإعلان',
   announcementDeleted: 'تم حذف الإعلان',
   rulesSaved: 'تم حفظ قواعد المجتمع',
+  userNotFound: 'المستخدم غير موجود',
 } as const;
 
 const M = COMMUNITY_MESSAGES;
@@ -82,7 +83,7 @@ export type CommunityCommentsResponse = z.infer<typeof CommunityCommentsResponse
 export const CommunityPopularResponseSchema = z.object({
   /** Most liked comments written in the window. */
   comments: z.array(CommunityCommentSchema),
-  /** Series most added to favourites in the window, with that count. */
+  /** Series most followed in the window (new follows, by readers), with that count. */
   series: z.array(CommunitySeriesRefSchema.extend({ count: z.number().int().positive() })),
   windowDays: z.number().int().positive(),
 });
@@ -164,3 +165,45 @@ export const CommunityRulesSavedResponseSchema = z.object({
   message: z.string(),
   data: CommunityRulesSchema,
 });
+
+/** What a user did in public: a comment, an approved chapter they uploaded, an approved work they added. */
+export const PUBLIC_ACTIVITY_KINDS = ['comment', 'chapter', 'series'] as const;
+export type PublicActivityKind = (typeof PUBLIC_ACTIVITY_KINDS)[number];
+
+const activityCursor = z
+  .string()
+  .max(200)
+  .regex(/^[A-Za-z0-9_-]+$/, { error: 'مؤشر الصفحة غير صالح' });
+
+/** `GET /api/community/following`: the site type's activity of the users the reader follows. */
+export const FollowingActivityQuerySchema = CommunityTypeQuerySchema.extend({
+  cursor: activityCursor.optional(),
+});
+export type FollowingActivityQuery = z.infer<typeof FollowingActivityQuerySchema>;
+
+/** `GET /api/community/users/{username}/activity`: one user's public activity, every type. */
+export const UserActivityParamsSchema = z.object({ username: z.string().trim().min(1).max(64) });
+export const UserActivityQuerySchema = z.object({ cursor: activityCursor.optional() });
+export type UserActivityQuery = z.infer<typeof UserActivityQuerySchema>;
+
+export const PublicActivitySchema = z.object({
+  /** `kind:id`, unique in a feed. */
+  key: z.string(),
+  kind: z.enum(PUBLIC_ACTIVITY_KINDS),
+  username: z.string(),
+  at: z.string(),
+  series: CommunitySeriesRefSchema,
+  chapterNumber: z.number().nullable(),
+  /** A comment's text (its start). */
+  excerpt: z.string().nullable(),
+  /** The page it happened on (canonical path of the series' type site; a comment's anchor). */
+  path: z.string(),
+});
+export type PublicActivity = z.infer<typeof PublicActivitySchema>;
+
+export const PublicActivityResponseSchema = z.object({
+  data: z.array(PublicActivitySchema),
+  /** Pass back as `cursor` for the next (older) page; null at the end. */
+  nextCursor: z.string().nullable(),
+});
+export type PublicActivityResponse = z.infer<typeof PublicActivityResponseSchema>;

@@ -5,6 +5,8 @@ import {
   LibraryResponseSchema,
   ProfileListQuerySchema,
   ProfileStatsResponseSchema,
+  PublicProfileParamsSchema,
+  PublicProfileResponseSchema,
   RecentActivityResponseSchema,
 } from './profile.schemas.js';
 
@@ -56,5 +58,16 @@ export const PROFILE_ROUTES = {
     access: 'authenticated',
     status: 200,
     response: BadgesResponseSchema,
+  },
+  publicProfile: {
+    method: 'get',
+    path: '/api/profiles/{username}',
+    tag: 'Profile',
+    summary: "Anyone's public profile: header, badges, points, follower counts and approved works",
+    access: 'public',
+    params: PublicProfileParamsSchema,
+    status: 200,
+    response: PublicProfileResponseSchema,
+    errors: [404],
   },
 } as const satisfies Record<string, ApiRoute>;

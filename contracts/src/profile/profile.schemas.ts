@@ -7,6 +7,7 @@ export const PROFILE_MESSAGES = {
   statsError: 'فشل تحميل الإحصائيات',
   activityError: 'فشل تحميل النشاطات',
   badgesError: 'فشل تحميل الشارات',
+  userNotFound: 'المستخدم غير موجود',
 } as const;
 
 /** Spec §3 Profile stats, each computed from what the user did. */
@@ -105,3 +106,33 @@ export const FavoritesResponseSchema = z.object({
   meta: ListMetaSchema,
 });
 export type FavoritesResponse = z.infer<typeof FavoritesResponseSchema>;
+
+/** `GET /api/profiles/{username}`: anyone's public profile (the name as written, case kept). */
+export const PublicProfileParamsSchema = z.object({
+  username: z.string().trim().min(1).max(64),
+});
+export type PublicProfileParams = z.infer<typeof PublicProfileParamsSchema>;
+
+export const PUBLIC_PROFILE_LIMITS = { works: 24 } as const;
+
+/**
+ * Spec §2 profile header of any user (initial avatar, username, join date, badges, points) with what
+ * they published: only approved works, never their reading, favourites or pending uploads.
+ */
+export const PublicProfileSchema = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  joined: z.string(),
+  points: z.number().int(),
+  badges: z.array(BadgeSchema),
+  followers: z.number().int().nonnegative(),
+  following: z.number().int().nonnegative(),
+  approvedSeries: z.number().int().nonnegative(),
+  approvedChapters: z.number().int().nonnegative(),
+  comments: z.number().int().nonnegative(),
+  /** Their newest approved works (at most `PUBLIC_PROFILE_LIMITS.works`). */
+  works: z.array(SeriesSummarySchema),
+});
+export type PublicProfile = z.infer<typeof PublicProfileSchema>;
+export const PublicProfileResponseSchema = z.object({ success: z.literal(true), data: PublicProfileSchema });
+export type PublicProfileResponse = z.infer<typeof PublicProfileResponseSchema>;

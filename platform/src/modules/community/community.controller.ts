@@ -4,6 +4,8 @@ import {
   COMMUNITY_ROUTES,
   type CommunityCommentsQuery,
   type CommunityTypeQuery,
+  type FollowingActivityQuery,
+  type UserActivityQuery,
 } from '@warraq/contracts';
 import { RouteBody, RouteParams, RouteQuery } from '../../common/http/route-input';
 import { CurrentUser } from '../auth/current-auth.decorator';
@@ -26,6 +28,19 @@ export class CommunityController {
   @Route(COMMUNITY_ROUTES.popular)
   popular(@RouteQuery() { type }: CommunityTypeQuery) {
     return this.community.popular(type);
+  }
+
+  @Route(COMMUNITY_ROUTES.following)
+  following(@CurrentUser() actor: AuthUser, @RouteQuery() { type, cursor }: FollowingActivityQuery) {
+    return this.community.following(actor, type, cursor);
+  }
+
+  @Route(COMMUNITY_ROUTES.userActivity)
+  userActivity(
+    @RouteParams() { username }: { username: string },
+    @RouteQuery() { cursor }: UserActivityQuery,
+  ) {
+    return this.community.userActivity(username, cursor);
   }
 
   @Route(COMMUNITY_ROUTES.stats)

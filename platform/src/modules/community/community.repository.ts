@@ -1,6 +1,6 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
-import type { SeriesType } from '@warraq/contracts';
+import type { PublicActivityKind, SeriesType } from '@warraq/contracts';
 
 export interface CommunityCommentRow {
   id: number;
@@ -22,6 +22,25 @@ export interface PopularSeriesRow {
   type: SeriesType;
   count: number;
 }
+
+export interface ActivityRow {
+  kind: PublicActivityKind;
+  ref_id: number;
+  username: string;
+  at: Date;
+  series_id: number;
+  slug: string;
+  title: string;
+  type: SeriesType;
+  chapter_id: number | null;
+  number: number | null;
+  excerpt: string | null;
+  /** The row's sort key, for the next page's cursor. */
+  sort_key: unknown[];
+}
+
+/** Whose public activity: one user's, or that of the users a reader follows. */
+export type ActivityAuthors = { user: number } | { followedBy: number };
 
 export interface AnnouncementRow {
   id: number;
@@ -95,11 +114,60 @@ export class CommunityRepository {
   popularSeries(type: SeriesType | undefined, since: Date, limit: number) {
     return this.run<PopularSeriesRow>(
       `select s.id, s.slug, s.title, s.type, f.count
-       from (select series_id, count(*)::int as count from favorite where created_at >= ? group by series_id) f
+       from (select series_id, count(*)::int as count from series_follow where created_at >= ? group by series_id) f
        join series s on s.id = f.series_id
        where s.moderation_status = 'approved' and (?::text is null or s.type = ?)
        order by f.count desc, s.id desc limit ?`,
       [since, type ?? null, type ?? null, limit],
+    );
+  }
+
+  /**
+   * Public activity of some users, newest first, after the `after` sort key `(at, kind, id)`: their
+   * live comments on published pages, their approved chapters of approved works, and their approved
+   * works. Each branch is cut to `limit` on its own index before they are merged, so a deep page
+   * costs what the first does.
+   */
+  activity(
+    authors: ActivityAuthors,
+    type: SeriesType | undefined,
+    after: [string, string, number] | null,
+    limit: number,
+  ) {
+    const [who, id] =
+      'user' in authors
+        ? ['= ?', authors.user]
+        : ['in (select followee_id from user_follow where follower_id = ?)', authors.followedBy];
+    const typed = '(?::text is null or s.type = ?)';
+    const keyset = (at: string, kind: string, ref: string) =>
+      after ? `and (${at}, '${kind}'::text, ${ref}) < (?::timestamptz, ?::text, ?::int)` : '';
+    const branchParams = [id, type ?? null, type ?? null, ...(after ?? []), limit];
+    return this.run<ActivityRow>(
+      `select a.*, u.username, json_build_array(a.at, a.kind, a.ref_id) as sort_key from (
+         (select 'comment'::text as kind, m.id as ref_id, m.user_id, m.created_at as at, s.id as series_id, s.slug,
+                 s.title, s.type, ch.id as chapter_id, ch.number::float8 as number, left(m.text, 300) as excerpt
+          from comment m join series s on s.id = m.series_id left join chapter ch on ch.id = m.chapter_id
+          where m.user_id ${who} and m.deleted_at is null and s.moderation_status = 'approved'
+            and (m.chapter_id is null or ch.moderation_status = 'approved') and ${typed}
+            ${keyset('m.created_at', 'comment', 'm.id')}
+          order by m.created_at desc, m.id desc limit ?)
+         union all
+         (select 'chapter', c.id, c.uploader_id, c.published_at, s.id, s.slug, s.title, s.type, c.id,
+                 c.number::float8, null
+          from chapter c join series s on s.id = c.series_id
+          where c.uploader_id ${who} and c.moderation_status = 'approved' and c.published_at is not null
+            and s.moderation_status = 'approved' and ${typed}
+            ${keyset('c.published_at', 'chapter', 'c.id')}
+          order by c.published_at desc, c.id desc limit ?)
+         union all
+         (select 'series', s.id, s.created_by, s.created_at, s.id, s.slug, s.title, s.type, null, null, null
+          from series s
+          where s.created_by ${who} and s.moderation_status = 'approved' and ${typed}
+            ${keyset('s.created_at', 'series', 's.id')}
+          order by s.created_at desc, s.id desc limit ?)
+       ) a join "user" u on u.id = a.user_id
+       order by a.at desc, a.kind desc, a.ref_id desc limit ?`,
+      [...branchParams, ...branchParams, ...branchParams, limit],
     );
   }
 

@@ -12,11 +12,22 @@ import {
   type CommunityPopularResponse,
   type CommunityRules,
   type CommunityStatsResponse,
+  type PublicActivity,
+  type PublicActivityResponse,
   type SeriesType,
 } from '@warraq/contracts';
 import { ApiError } from '../../common/http/api-error';
 import type { AuthUser } from '../auth/request-auth';
-import { type AnnouncementRow, type CommunityCommentRow, CommunityRepository } from './community.repository';
+import { chapterPath, seriesPath } from '../series/moderation-queue.mapper';
+import { decodeCursor, encodeCursor } from '../series/page-cursor';
+import { UsersRepository } from '../users/users.repository';
+import {
+  type ActivityAuthors,
+  type ActivityRow,
+  type AnnouncementRow,
+  type CommunityCommentRow,
+  CommunityRepository,
+} from './community.repository';
 
 const DAY = 86_400_000;
 
@@ -29,6 +40,28 @@ function toComment(row: CommunityCommentRow): CommunityComment {
     likes: row.likes,
     series: { id: row.series_id, slug: row.slug, title: row.title, type: row.type },
     chapterNumber: row.chapter_number === null ? null : Number(row.chapter_number),
+  };
+}
+
+function toActivity(row: ActivityRow): PublicActivity {
+  const series = seriesPath(row.type, row.slug);
+  const chapter =
+    row.chapter_id !== null && row.number !== null
+      ? chapterPath(row.type, row.slug, row.number, row.chapter_id)
+      : null;
+  const path =
+    row.kind === 'comment'
+      ? `${chapter ?? `${series}?tab=comments`}#comment-${row.ref_id}`
+      : (chapter ?? series);
+  return {
+    key: `${row.kind}:${row.ref_id}`,
+    kind: row.kind,
+    username: row.username,
+    at: new Date(row.at).toISOString(),
+    series: { id: row.series_id, slug: row.slug, title: row.title, type: row.type },
+    chapterNumber: row.number,
+    excerpt: row.excerpt,
+    path,
   };
 }
 
@@ -47,7 +80,10 @@ function toAnnouncement(row: AnnouncementRow): Announcement {
 /** The community page: what the site talks about, what admins announce, and the rules. */
 @Injectable()
 export class CommunityService {
-  constructor(private readonly community: CommunityRepository) {}
+  constructor(
+    private readonly community: CommunityRepository,
+    private readonly users: UsersRepository,
+  ) {}
 
   private windowStart(): Date {
     return new Date(Date.now() - COMMUNITY_LIMITS.popularWindowDays * DAY);
@@ -67,6 +103,36 @@ export class CommunityService {
       this.community.popularSeries(type, since, COMMUNITY_LIMITS.popularSize),
     ]);
     return { comments: comments.map(toComment), series, windowDays: COMMUNITY_LIMITS.popularWindowDays };
+  }
+
+  private async activity(
+    authors: ActivityAuthors,
+    type: SeriesType | undefined,
+    cursor: string | undefined,
+  ): Promise<PublicActivityResponse> {
+    const after = cursor
+      ? (decodeCursor(cursor, ['timestamptz', 'text', 'int']) as [string, string, number])
+      : null;
+    const limit = COMMUNITY_LIMITS.feedPageSize;
+    const rows = await this.community.activity(authors, type, after, limit + 1);
+    const page = rows.slice(0, limit);
+    const last = page[page.length - 1];
+    return {
+      data: page.map(toActivity),
+      nextCursor: rows.length > limit && last ? encodeCursor(last.sort_key) : null,
+    };
+  }
+
+  /** The community's "following" tab: what the users the reader follows did in public. */
+  following(actor: AuthUser, type: SeriesType | undefined, cursor: string | undefined) {
+    return this.activity({ followedBy: actor.id }, type, cursor);
+  }
+
+  /** One user's public activity (their profile page). */
+  async userActivity(username: string, cursor: string | undefined): Promise<PublicActivityResponse> {
+    const id = await this.users.idByUsername(username);
+    if (id === null) throw ApiError.notFound(COMMUNITY_MESSAGES.userNotFound);
+    return this.activity({ user: id }, undefined, cursor);
   }
 
   async stats(): Promise<CommunityStatsResponse> {

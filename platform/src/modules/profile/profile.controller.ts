@@ -6,9 +6,11 @@ import {
   PROFILE_ROUTES,
   type ProfileListQuery,
   type ProfileStatsResponse,
+  type PublicProfileParams,
+  type PublicProfileResponse,
   type RecentActivityResponse,
 } from '@warraq/contracts';
-import { RouteQuery } from '../../common/http/route-input';
+import { RouteParams, RouteQuery } from '../../common/http/route-input';
 import { CurrentUser } from '../auth/current-auth.decorator';
 import type { AuthUser } from '../auth/request-auth';
 import { Route } from '../auth/route.decorator';
@@ -40,6 +42,11 @@ export class ProfileController {
     @RouteQuery() query: ProfileListQuery,
   ): Promise<FavoritesResponse> {
     return this.profile.favorites(user, query);
+  }
+
+  @Route(PROFILE_ROUTES.publicProfile)
+  publicProfile(@RouteParams() { username }: PublicProfileParams): Promise<PublicProfileResponse> {
+    return this.profile.publicProfile(username);
   }
 
   @Route(PROFILE_ROUTES.badges)

@@ -1,6 +1,6 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
-import type { ActivityType, SeriesType } from '@warraq/contracts';
+import type { ActivityType, Role, SeriesType } from '@warraq/contracts';
 import { SUMMARY_COLUMNS, type SeriesSummaryRow } from '../series/series.mapper';
 
 export interface ProfileCounts {
@@ -14,6 +14,14 @@ export interface ProfileCounts {
   approved_chapters: number;
   approved_series: number;
   last_active: Date | null;
+}
+
+export interface PublicCounts extends ProfileCounts {
+  id: number;
+  username: string;
+  role: Role;
+  followers: number;
+  following: number;
 }
 
 export interface ActivityRow {
@@ -36,6 +44,31 @@ export interface LibraryRow extends SeriesSummaryRow {
 }
 
 /**
+ * A user's profile figures, from the tables that record what they did (`u` is their user row), after
+ * any `extra` columns.
+ */
+const countsSelect = (extra = '') => `select ${extra} u.created_at as joined, u.points,
+   (select count(*)::int from reading_progress rp join chapter c on c.id = rp.chapter_id
+      join series s on s.id = rp.series_id
+    where rp.user_id = u.id and (s.latest_chapter_number is null or c.number < s.latest_chapter_number)) as manga_reading,
+   (select count(*)::int from reading_progress rp join chapter c on c.id = rp.chapter_id
+      join series s on s.id = rp.series_id
+    where rp.user_id = u.id and c.number >= s.latest_chapter_number) as manga_completed,
+   (select count(distinct v.chapter_id)::int from chapter_view v where v.viewer = 'u:' || u.id) as chapters_read,
+   (select count(*)::int from favorite f where f.user_id = u.id) as favourite_manga,
+   (select count(*)::int from comment m where m.user_id = u.id and m.deleted_at is null) as comments_posted,
+   (select count(*)::int from chapter c where c.uploader_id = u.id and c.moderation_status = 'approved') as approved_chapters,
+   (select count(*)::int from series s where s.created_by = u.id and s.moderation_status = 'approved') as approved_series,
+   greatest(
+     u.last_login,
+     (select max(rp.updated_at) from reading_progress rp where rp.user_id = u.id),
+     (select max(m.created_at) from comment m where m.user_id = u.id),
+     (select max(l.created_at) from chapter_like l where l.user_id = u.id),
+     (select max(f.created_at) from favorite f where f.user_id = u.id)
+   ) as last_active
+ from "user" u`;
+
+/**
  * What a user did, read from the tables that record it: reading progress and signed-in chapter views
  * (`u:<id>` viewers), favourites, chapter likes, comments, and the series and chapters they added.
  */
@@ -44,30 +77,29 @@ export class ProfileRepository {
   constructor(private readonly em: EntityManager) {}
 
   async counts(userId: number): Promise<ProfileCounts | null> {
-    const rows = await this.em.execute<ProfileCounts[]>(
-      `select u.created_at as joined, u.points,
-         (select count(*)::int from reading_progress rp join chapter c on c.id = rp.chapter_id
-            join series s on s.id = rp.series_id
-          where rp.user_id = u.id and (s.latest_chapter_number is null or c.number < s.latest_chapter_number)) as manga_reading,
-         (select count(*)::int from reading_progress rp join chapter c on c.id = rp.chapter_id
-            join series s on s.id = rp.series_id
-          where rp.user_id = u.id and c.number >= s.latest_chapter_number) as manga_completed,
-         (select count(distinct v.chapter_id)::int from chapter_view v where v.viewer = 'u:' || u.id) as chapters_read,
-         (select count(*)::int from favorite f where f.user_id = u.id) as favourite_manga,
-         (select count(*)::int from comment m where m.user_id = u.id and m.deleted_at is null) as comments_posted,
-         (select count(*)::int from chapter c where c.uploader_id = u.id and c.moderation_status = 'approved') as approved_chapters,
-         (select count(*)::int from series s where s.created_by = u.id and s.moderation_status = 'approved') as approved_series,
-         greatest(
-           u.last_login,
-           (select max(rp.updated_at) from reading_progress rp where rp.user_id = u.id),
-           (select max(m.created_at) from comment m where m.user_id = u.id),
-           (select max(l.created_at) from chapter_like l where l.user_id = u.id),
-           (select max(f.created_at) from favorite f where f.user_id = u.id)
-         ) as last_active
-       from "user" u where u.id = ?`,
-      [userId],
+    const rows = await this.em.execute<ProfileCounts[]>(`${countsSelect()} where u.id = ?`, [userId]);
+    return rows[0] ?? null;
+  }
+
+  /** Anyone's profile figures by username (any case), with their follower counts. */
+  async publicCounts(username: string): Promise<PublicCounts | null> {
+    const rows = await this.em.execute<PublicCounts[]>(
+      `${countsSelect(`u.id, u.username, u.role,
+         (select count(*)::int from user_follow uf where uf.followee_id = u.id) as followers,
+         (select count(*)::int from user_follow uf where uf.follower_id = u.id) as following,`)}
+       where lower(u.username) = lower(?) limit 1`,
+      [username],
     );
     return rows[0] ?? null;
+  }
+
+  /** The user's newest approved works. */
+  works(userId: number, limit: number): Promise<SeriesSummaryRow[]> {
+    return this.em.execute<SeriesSummaryRow[]>(
+      `select ${SUMMARY_COLUMNS} from series s where s.created_by = ? and s.moderation_status = 'approved'
+       order by s.created_at desc, s.id desc limit ?`,
+      [userId, limit],
+    );
   }
 
   /**

@@ -7,7 +7,10 @@ import {
   isStaffRole,
   type LibraryResponse,
   type ProfileListQuery,
+  PROFILE_MESSAGES,
   type ProfileStatsResponse,
+  PUBLIC_PROFILE_LIMITS,
+  type PublicProfileResponse,
   type RecentActivityResponse,
 } from '@warraq/contracts';
 import { ApiError } from '../../common/http/api-error';
@@ -95,6 +98,29 @@ export class ProfileService {
       success: true,
       data: rows.map(toSeriesSummary),
       meta: buildListMeta(total, query.page, query.limit),
+    };
+  }
+
+  /** Anyone's public profile: the header's figures and approved works, nothing private. */
+  async publicProfile(username: string): Promise<PublicProfileResponse> {
+    const c = await this.profile.publicCounts(username);
+    if (!c) throw ApiError.notFound(PROFILE_MESSAGES.userNotFound);
+    const works = await this.profile.works(c.id, PUBLIC_PROFILE_LIMITS.works);
+    return {
+      success: true,
+      data: {
+        id: c.id,
+        username: c.username,
+        joined: new Date(c.joined).toISOString(),
+        points: c.points,
+        badges: badgesFor(c, c.role),
+        followers: c.followers,
+        following: c.following,
+        approvedSeries: c.approved_series,
+        approvedChapters: c.approved_chapters,
+        comments: c.comments_posted,
+        works: works.map(toSeriesSummary),
+      },
     };
   }
 

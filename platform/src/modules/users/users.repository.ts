@@ -33,6 +33,16 @@ export class UsersRepository {
     });
   }
 
+  /** The id of the account with this username (any case), or null: public profile links name users. */
+  async idByUsername(username: string): Promise<number | null> {
+    const rows = await this.em
+      .getConnection()
+      .execute<{ id: number }[]>('select id from "user" where lower(username) = lower(?) limit 1', [
+        username,
+      ]);
+    return rows[0]?.id ?? null;
+  }
+
   /** Every account (the dashboard's registered users). */
   count(): Promise<number> {
     return this.em.count(User, {});

@@ -29,6 +29,8 @@ export interface CommentThreadActions {
   edit: (comment: Comment, text: string) => Promise<boolean>;
   askDelete: (comment: Comment) => void;
   like: (comment: Comment) => void;
+  /** A commenter's public profile page. */
+  profileHref: (username: string) => string;
 }
 
 export interface CommentItemProps {
@@ -63,9 +65,13 @@ export function CommentItem({ comment, depth, actions }: CommentItemProps) {
         ) : (
           <>
             <header className="flex flex-wrap items-baseline gap-x-2 text-sm">
-              <span className="font-semibold" dir="auto">
-                {username}
-              </span>
+              {comment.username === null ? (
+                <span className="font-semibold">{username}</span>
+              ) : (
+                <a href={actions.profileHref(comment.username)} className="link font-semibold" dir="auto">
+                  {username}
+                </a>
+              )}
               <time
                 dateTime={comment.created_at}
                 title={exactCommentTime(comment.created_at)}

@@ -12,6 +12,7 @@ import { commentFailure } from './comment-errors';
 import { anchoredCommentId, commentAnchor, findComment, updateComment } from './comment-tree';
 import { useComments } from './use-comments';
 import { useNow } from '@/ui/use-now';
+import { href, profilePath, type HrefContext } from '@/lib/site/href';
 
 export interface CommentsSectionProps {
   contentId: number;
@@ -21,6 +22,8 @@ export interface CommentsSectionProps {
   viewer: Viewer | null;
   /** The login page, coming back here. */
   loginHref: string;
+  /** How this site's links are written (a commenter's name links to their profile). */
+  site: HrefContext;
 }
 
 /** A notification may point to a comment a few pages down; look that far for it, no further. */
@@ -30,7 +33,13 @@ const ANCHOR_PAGES = 5;
  * Spec §2 "A comments section" of the reader and the series' comments tab: the list with its
  * replies, add / reply / edit / delete / like, 'load more', and §8's toasts.
  */
-export default function CommentsSection({ contentId, chapterId, viewer, loginHref }: CommentsSectionProps) {
+export default function CommentsSection({
+  contentId,
+  chapterId,
+  viewer,
+  loginHref,
+  site,
+}: CommentsSectionProps) {
   const headingId = useId();
   const now = useNow();
   const list = useComments({ contentId, chapterId });
@@ -144,6 +153,7 @@ export default function CommentsSection({ contentId, chapterId, viewer, loginHre
     edit: handleEdit,
     askDelete: setDeleting,
     like: (comment) => void handleLike(comment),
+    profileHref: (username) => href(profilePath(username), site),
   };
 
   return (

@@ -12,10 +12,20 @@ export interface FollowUserButtonProps {
   userId: number;
   username: string;
   signedIn: boolean;
+  /** Name the user and count their followers beside the button (the series page); a profile page already does. */
+  showName?: boolean;
+  /** Their public profile page, which the name links to. */
+  profileHref?: string | undefined;
 }
 
 /** Follow an uploader or translator: their newly approved chapters reach /updates and the bell. */
-export default function FollowUserButton({ userId, username, signedIn }: FollowUserButtonProps) {
+export default function FollowUserButton({
+  userId,
+  username,
+  signedIn,
+  showName = true,
+  profileHref,
+}: FollowUserButtonProps) {
   const hydrated = useHydrated();
   const [state, setState] = useState<UserFollowState>({ following: false, followers: 0 });
   const [loaded, setLoaded] = useState(!signedIn);
@@ -50,17 +60,24 @@ export default function FollowUserButton({ userId, username, signedIn }: FollowU
 
   return (
     <div className="flex flex-wrap items-center gap-2 text-sm">
-      <span dir="auto">{username}</span>
+      {showName &&
+        (profileHref ? (
+          <a href={profileHref} className="link font-semibold" dir="auto">
+            {username}
+          </a>
+        ) : (
+          <span dir="auto">{username}</span>
+        ))}
       <button
         type="button"
-        className={`btn btn-xs ${state.following ? 'btn-accent' : 'btn-outline btn-accent'}`}
+        className={`btn ${showName ? 'btn-xs' : 'btn-sm'} ${state.following ? 'btn-accent' : 'btn-outline btn-accent'}`}
         aria-pressed={state.following}
         disabled={!hydrated || !loaded || busy}
         onClick={handleToggle}
       >
         {state.following ? text.unfollowUser : text.followUser}
       </button>
-      {loaded && signedIn && (
+      {showName && loaded && signedIn && (
         <span className="text-base-content/70">
           {fmt(text.followers, { count: formatNumber(state.followers) })}
         </span>

@@ -16,3 +16,8 @@ export function href(path: string, site: HrefContext): string {
   if (!url.searchParams.has('subdomain')) url.searchParams.set('subdomain', site.siteType);
   return `${url.pathname}${url.search}${url.hash}`;
 }
+
+/** A user's public profile page (on every reading site); the name is encoded, whatever its script. */
+export function profilePath(username: string): string {
+  return `/profile/${encodeURIComponent(username)}`;
+}

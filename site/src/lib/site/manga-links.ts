@@ -1,5 +1,7 @@
 import type { SeriesType } from '@warraq/contracts';
 import { href } from './href';
+
+export { profilePath } from './href';
 import { otherSiteHref } from './links';
 import type { RequestSite } from './request';
 

@@ -148,13 +148,18 @@ describe('route guard (spec §2 route table, §6 protected pages)', () => {
     }
   });
 
-  it('sends a guest of /updates on the manga site to log in, and lets a signed-in reader in', () => {
+  it("sends a guest of any reading site's updates feed to log in, and lets a signed-in reader in", () => {
     expect(guard('http://manga.warraq.localhost:8080/updates', 'guest')).toEqual({
       kind: 'redirect',
       location: '/login?redirect=%2Fupdates',
     });
     expect(guard('http://manga.warraq.localhost:8080/updates', 'reader')).toEqual({ kind: 'next' });
-    expect(guard('http://novel.warraq.localhost:8080/updates', 'guest')).toEqual({ kind: 'next' });
+    expect(guard('http://novel.warraq.localhost:8080/novel/updates', 'guest')).toEqual({
+      kind: 'redirect',
+      location: '/login?redirect=%2Fnovel%2Fupdates',
+    });
+    expect(guard('http://novel.warraq.localhost:8080/novel/updates', 'reader')).toEqual({ kind: 'next' });
+    expect(guard('http://manga.warraq.localhost:8080/community', 'guest')).toEqual({ kind: 'next' });
   });
 
   it('sends a guest of /profile on the manga site to log in, back to the profile tab asked for', () => {

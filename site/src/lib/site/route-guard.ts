@@ -96,8 +96,10 @@ export function guardRoute(input: GuardInput): RouteDecision {
 
   // Spec §2: a manga-site page (other sites answer not-found); it lists the visitor's own notifications.
   if (path === '/notifications' && siteType === 'manga' && !user) return toLogin('/login');
-  // Spec §2: the reader's own follows feed; the same rule.
-  if (path === '/updates' && siteType === 'manga' && !user) return toLogin('/login');
+  // Spec §2: the reader's own follows feed, on every reading site (`/updates`, and `/{type}/updates`
+  // where the other types' sections live); the same rule.
+  if (!user && isReadingSiteType(siteType) && (path === '/updates' || path === `/${siteType}/updates`))
+    return toLogin('/login');
   // Spec §2 follows, library and recent: the reader's own lists, on each reading site; the same rule.
   if (READER_SHELF_PATHS.has(path) && isReadingSiteType(siteType) && !user) return toLogin('/login');
   // Spec §2 profile page: the same rule (manga site only, unauthenticated users must log in).

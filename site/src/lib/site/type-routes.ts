@@ -92,8 +92,7 @@ export type SectionOutcome =
 
 /**
  * `/{type}/{section}`: the type's list page, at its canonical path on its own site. The manga site's
- * browse, latest and updates keep their spec URLs (`/series/manga`, `/latest`, `/updates`); another
- * type's `updates` is its latest page (both are the latest chapters of its series).
+ * browse, latest and updates keep their spec URLs (`/series/manga`, `/latest`, `/updates`).
  */
 export function sectionRoute(
   site: RequestSite,
@@ -104,9 +103,7 @@ export function sectionRoute(
   const type = routeType(typeParam);
   if (!type) return { kind: 'notFound' };
   const requested = `/${type}/${section}`;
-  const target = isTypeSection(section)
-    ? typeSectionPath(type, section === 'updates' && type !== 'manga' ? 'latest' : section)
-    : requested;
+  const target = isTypeSection(section) ? typeSectionPath(type, section) : requested;
   const location = canonicalLocation(site, url.searchParams, requested, type, target);
   return location ? { kind: 'redirect', location } : { kind: 'page', type };
 }
