@@ -47,14 +47,15 @@ describe('the library: reading history, shelves and read markers', () => {
       .post(routePath(CONTENT_ROUTES.progress))
       .set('Cookie', cookie)
       .send({ contentId: series.id, chapterId: chapter.id, page });
-  const history = async (query = '', cookie = readerCookie) => {
+  const readingList = async (list: 'history' | 'shelves', query = '', cookie = readerCookie) => {
     const res = await t
       .api()
-      .get(`${routePath(LIBRARY_ROUTES.history)}${query}`)
+      .get(`${routePath(LIBRARY_ROUTES[list])}${query}`)
       .set('Cookie', cookie);
     expect(res.status).toBe(200);
     return ReadingListResponseSchema.parse(res.body);
   };
+  const history = (query = '', cookie = readerCookie) => readingList('history', query, cookie);
   const historyIds = async (query = '', cookie = readerCookie) =>
     (await history(query, cookie)).data.map((entry) => entry.series.id);
   const markers = async (series: TestSeries, cookie = readerCookie) => {
@@ -166,24 +167,10 @@ describe('the library: reading history, shelves and read markers', () => {
       .put(routePath(FOLLOW_ROUTES.setShelf, { id: s.series.id }))
       .set('Cookie', readerCookie)
       .send({ shelf: 'completed' });
-    const shelves = ReadingListResponseSchema.parse(
-      (
-        await t
-          .api()
-          .get(`${routePath(LIBRARY_ROUTES.shelves)}?shelf=completed`)
-          .set('Cookie', readerCookie)
-      ).body,
-    );
+    const shelves = await readingList('shelves', '?shelf=completed');
     const entry = shelves.data.find((e) => e.series.id === s.series.id);
     expect(entry).toMatchObject({ shelf: 'completed', percent: 100, progress: null });
-    const reading = ReadingListResponseSchema.parse(
-      (
-        await t
-          .api()
-          .get(`${routePath(LIBRARY_ROUTES.shelves)}?shelf=reading`)
-          .set('Cookie', readerCookie)
-      ).body,
-    );
+    const reading = await readingList('shelves', '?shelf=reading');
     expect(reading.data.map((e) => e.series.id)).not.toContain(s.series.id);
   });
 
