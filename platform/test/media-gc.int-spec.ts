@@ -1,5 +1,4 @@
 import { getQueueToken } from '@nestjs/bullmq';
-import type { INestApplicationContext } from '@nestjs/common';
 import { routePath, SYSTEM_ROUTES, SystemStatsResponseSchema } from '@warraq/contracts';
 import type { Queue } from 'bullmq';
 import { randomBytes } from 'node:crypto';
@@ -207,51 +206,33 @@ describe.each(['local', 's3'] as const)('media garbage collector (%s)', (driverN
     for (const page of pages) expect(await driver.exists(page.key)).toBe(true);
     expect(await ledgerKeys()).toEqual(expect.arrayContaining(pages.map((p) => p.key)));
   });
-});
+  it('runs as a scheduled job: the worker registers media.sweep every 6 h, and a run frees an old orphan and records it', async () => {
+    const worker = await startWorker(t);
+    try {
+      const queue = worker.get<Queue>(getQueueToken(QUEUES.maintenance));
+      const schedulers = await queue.getJobSchedulers();
+      expect(schedulers.find((s) => s.key === JOBS.mediaSweep)).toMatchObject({
+        name: JOBS.mediaSweep,
+        every: MEDIA_SWEEP_EVERY_MS,
+      });
 
-/**
- * The collector runs as a scheduled job: the worker registers `media.sweep` on the maintenance queue
- * (every 6 h) and its processor sweeps with the configured grace period and records what it freed.
- */
-describe('media garbage collector: the scheduled job', () => {
-  let t: TestApp;
-  let worker: INestApplicationContext;
-  beforeAll(async () => {
-    t = await createTestApp();
-    worker = await startWorker(t);
-  });
-  afterAll(async () => {
-    await worker.close();
-    await t.close();
-  });
-
-  it('the worker schedules media.sweep every 6 h, and a run of it sweeps and is reported', async () => {
-    const queue = worker.get<Queue>(getQueueToken(QUEUES.maintenance));
-    const schedulers = await queue.getJobSchedulers();
-    expect(schedulers.find((s) => s.key === JOBS.mediaSweep)).toMatchObject({
-      name: JOBS.mediaSweep,
-      every: MEDIA_SWEEP_EVERY_MS,
-    });
-
-    // An old object nothing holds, and a run of the job now instead of in 6 h.
-    const orphan = await t.app
-      .get(MediaStorage)
-      .put(Buffer.from(`orphan-${randomBytes(8).toString('hex')}`), 'webp');
-    const old = new Date(Date.now() - 48 * HOUR);
-    await utimes(join(t.config.mediaDir, orphan.key.slice(0, 2), orphan.key), old, old);
-    await t.orm.em
-      .fork()
-      .getConnection()
-      .execute('update media_object set created_at = ? where key = ?', [old, orphan.key]);
-    await queue.add(JOBS.mediaSweep, {});
-    // The scheduler's own first run may come and go before the orphan is old; the added run frees it.
-    const collector = t.app.get(MediaCollector);
-    const deadline = Date.now() + 60_000;
-    while ((await collector.lastSweep())?.objects !== 1) {
-      if (Date.now() > deadline) throw new Error('media.sweep did not free the orphan within 60 s');
-      await new Promise((r) => setTimeout(r, 200));
+      const [before] = await sql<{ last: number }>(
+        'select coalesce(max(id), 0)::int as last from media_sweep',
+      );
+      const orphan = await storage.put(blob(), 'webp');
+      await age(orphan.key);
+      // A run now rather than in 6 h (the scheduler's own first run may be the one that frees it).
+      await queue.add(JOBS.mediaSweep, {});
+      const deadline = Date.now() + 60_000;
+      const freed = async () =>
+        (await sql('select 1 from media_sweep where id > ? and objects >= 1', [before!.last])).length > 0;
+      while (!(await freed())) {
+        if (Date.now() > deadline) throw new Error('media.sweep did not free the orphan within 60 s');
+        await new Promise((r) => setTimeout(r, 200));
+      }
+      expect(await driver.exists(orphan.key)).toBe(false);
+    } finally {
+      await worker.close();
     }
-    expect(await collector.lastSweep()).toMatchObject({ objects: 1, bytes: orphan.size });
-    expect(await t.app.get<MediaStorage>(MEDIA_DRIVER).exists(orphan.key)).toBe(false);
   }, 120_000);
 });
