@@ -10,6 +10,7 @@ import {
   UpdatesResponseSchema,
   UserFollowResponseSchema,
   routePath,
+  seriesPath,
 } from '@warraq/contracts';
 import { FanoutService } from '../src/modules/follows/fanout.service';
 import { WorkerModule } from '../src/worker.module';
@@ -64,20 +65,30 @@ describe('follows, preferences, the updates feed and the new-chapter fan-out', (
   };
   const feedChapterIds = async (cookie = readerCookie) =>
     (await feed(cookie)).data.flatMap((g) => g.chapters.map((c) => c.id));
-  const chapterNotices = async (cookie: string) => {
+  const notices = async (cookie: string, tab: 'chapter' | 'all') => {
     const res = await t
       .api()
-      .get(`${routePath(NOTIFICATION_ROUTES.list)}?tab=chapter&limit=50`)
+      .get(`${routePath(NOTIFICATION_ROUTES.list)}?tab=${tab}&limit=50`)
       .set('Cookie', cookie);
     expect(res.status).toBe(200);
     return NotificationListResponseSchema.parse(res.body);
   };
+  const chapterNotices = (cookie: string) => notices(cookie, 'chapter');
+  /** A followed user's new works: `follow` notifications, listed under the all tab. */
+  const workNotices = async (cookie: string) =>
+    (await notices(cookie, 'all')).data.filter((n) => n.type === 'follow');
   const approve = (id: number) =>
     t
       .api()
       .put(`${routePath(MODERATION_ROUTES.approve, { id })}?contentType=chapter`)
       .set('Cookie', modCookie)
       .send({});
+  const decideSeries = (action: 'approve' | 'reject', id: number, body: object = {}) =>
+    t
+      .api()
+      .put(`${routePath(MODERATION_ROUTES[action], { id })}?contentType=series`)
+      .set('Cookie', modCookie)
+      .send(body);
   const until = async <T>(probe: () => Promise<T>, done: (value: T) => boolean): Promise<T> => {
     const deadline = Date.now() + 15_000;
     for (;;) {
@@ -415,6 +426,64 @@ describe('follows, preferences, the updates feed and the new-chapter fan-out', (
       const uploaderCookie = await signIn(t, uploader);
       await followSeries(series, uploaderCookie);
       expect(await fanout.announce([dawn.id])).toMatchObject({ notifications: 0 });
+    });
+  });
+
+  describe('new-work notifications', () => {
+    it("reach each follower of a work's creator once, from the worker, after its approval only", async () => {
+      const creator = await newUser(t.orm);
+      const followers = await Promise.all(Array.from({ length: 3 }, () => newUser(t.orm)));
+      const cookies = await Promise.all(followers.map((u) => signIn(t, u)));
+      for (const cookie of cookies) {
+        const res = await t
+          .api()
+          .put(routePath(FOLLOW_ROUTES.followUser, { id: creator.id }))
+          .set('Cookie', cookie);
+        expect(res.status).toBe(200);
+      }
+      const stranger = await newUser(t.orm);
+      const [strangerCookie, creatorCookie] = await Promise.all([signIn(t, stranger), signIn(t, creator)]);
+      const work = await newSeries(t.orm, { owner: creator, type: 'novel', moderationStatus: 'pending' });
+      const rejected = await newSeries(t.orm, { owner: creator, moderationStatus: 'pending' });
+      const stillPending = await newSeries(t.orm, { owner: creator, moderationStatus: 'pending' });
+
+      // A follower is online: the fan-out reaches their socket with the new unread count.
+      const socket = await connect(`ws://127.0.0.1:${t.port}/ws`, { Cookie: cookies[0]! });
+      await socket.next();
+      expect((await decideSeries('reject', rejected.id, { reason: 'لا يوافق قواعد الموقع' })).status).toBe(
+        200,
+      );
+      expect((await decideSeries('approve', work.id)).status).toBe(200);
+
+      const lists = await until(
+        () => Promise.all(cookies.map(workNotices)),
+        (all) => all.every((l) => l.length >= 1),
+      );
+      const path = seriesPath('novel', work.slug);
+      for (const list of lists) {
+        expect(list).toHaveLength(1);
+        expect(list[0]).toMatchObject({ type: 'follow', read: false, path });
+        expect(list[0]!.body).toContain(work.title);
+        expect(list[0]!.body).toContain(creator.username);
+      }
+      const pushed = NotificationEventSchema.parse(await socket.next());
+      expect(pushed.data.notification).toMatchObject({ id: lists[0]![0]!.id, type: 'follow', path });
+      expect(pushed.data.unread).toBeGreaterThanOrEqual(1);
+      socket.ws.close();
+
+      // The job again, even with the work put back on the waiting list: nothing new. A rejected or
+      // pending work on the list tells nobody.
+      const fanout = worker.get(FanoutService);
+      const db = t.orm.em.fork().getConnection();
+      expect(await fanout.fanOutSeries(work.id)).toEqual({ chapters: 0, notifications: 0 });
+      for (const id of [work.id, rejected.id, stillPending.id]) {
+        await db.execute('insert into series_fanout (series_id) values (?) on conflict do nothing', [id]);
+        expect(await fanout.fanOutSeries(id)).toEqual({ chapters: 0, notifications: 0 });
+      }
+      for (const cookie of cookies) expect(await workNotices(cookie)).toHaveLength(1);
+      // Neither someone who follows nobody nor the creator hears of the work.
+      expect(await workNotices(strangerCookie)).toHaveLength(0);
+      expect(await workNotices(creatorCookie)).toHaveLength(0);
     });
   });
 });

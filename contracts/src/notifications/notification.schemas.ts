@@ -57,6 +57,8 @@ export const NOTIFICATION_TEXTS = {
   approvedBody: (title: string) => `تم قبول «${title}» ونشره.`,
   newChapterTitle: 'فصل جديد',
   newChapterBody: (series: string, chapterNumber: number) => `صدر الفصل ${chapterNumber} من «${series}».`,
+  newWorkTitle: 'عمل جديد',
+  newWorkBody: (username: string, series: string) => `نشر ${username} عملًا جديدًا: «${series}».`,
   deletedTitle: 'تم حذف المحتوى',
   deletedBody: (title: string, reason: string | null) =>
     reason ? `تم حذف «${title}». السبب: ${reason}` : `تم حذف «${title}».`,

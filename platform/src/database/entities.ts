@@ -3,6 +3,7 @@ import { ChapterReadEntity } from '../modules/library/chapter-read.entity';
 import {
   ChapterFanoutEntity,
   ReaderPreferenceEntity,
+  SeriesFanoutEntity,
   SeriesFollowEntity,
   SeriesShelfEntity,
   UserFollowEntity,
@@ -66,6 +67,7 @@ export const ENTITIES = [
   UserFollowEntity,
   ReaderPreferenceEntity,
   ChapterFanoutEntity,
+  SeriesFanoutEntity,
   AnnouncementRecordEntity,
   CommunityRulesRecordEntity,
   SeriesShelfEntity,

@@ -26,7 +26,10 @@ export interface JobPayloads {
   [JOBS.mediaSweep]: Record<string, never>;
   /** The job id is the upload id too, so BullMQ itself refuses a second job for one upload. */
   [JOBS.chapterIngest]: { uploadId: string };
-  /** Announces every approved chapter of the series still waiting in `chapter_fanout`. */
+  /**
+   * Announces what of the series still waits: itself in `series_fanout` (a followed user's new work)
+   * and its approved chapters in `chapter_fanout`.
+   */
   [JOBS.chaptersFanout]: { seriesId: number };
   /** The job id is the import id, which also names the received file on disk. */
   [JOBS.chapterFileImport]: {

@@ -7,7 +7,7 @@ import { FanoutQueue } from './fanout.queue';
 import { FanoutService } from './fanout.service';
 import { FollowsRepository } from './follows.repository';
 
-/** A chapter still waiting this long lost its job (Redis restarted, or the API could not add it). */
+/** A chapter or series still waiting this long lost its job (Redis restarted, or the API could not add it). */
 const STALE_MS = 60_000;
 const SWEEP_EVERY_MS = 60_000;
 

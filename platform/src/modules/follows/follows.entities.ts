@@ -62,6 +62,22 @@ export const ChapterFanoutEntity = defineEntity({
 export class ChapterFanout extends ChapterFanoutEntity.class {}
 ChapterFanoutEntity.setClass(ChapterFanout);
 
+/**
+ * A series approved but not yet announced to its uploader's followers (a new work of a followed
+ * user). Written in the approval's transaction, removed by the series' fan-out job, like
+ * `chapter_fanout`.
+ */
+export const SeriesFanoutEntity = defineEntity({
+  name: 'SeriesFanout',
+  tableName: 'series_fanout',
+  properties: {
+    series: () => p.manyToOne(Series).primary().deleteRule('cascade').ref(),
+    queuedAt: createdAtColumn().fieldName('queued_at'),
+  },
+});
+export class SeriesFanout extends SeriesFanoutEntity.class {}
+SeriesFanoutEntity.setClass(SeriesFanout);
+
 /** The reading-list shelf a reader keeps a series on (moved by hand, or by reading: see FollowsRepository.autoShelve). */
 export const SeriesShelfEntity = defineEntity({
   name: 'SeriesShelf',

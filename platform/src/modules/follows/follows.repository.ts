@@ -35,6 +35,15 @@ export interface FanoutChapterRow {
   series_title: string;
 }
 
+/** A followed user's new work, with what its notifications say. */
+export interface FanoutSeriesRow {
+  id: number;
+  slug: string;
+  series_type: SeriesType;
+  series_title: string;
+  creator: string;
+}
+
 /** Follows, reading preferences and the fan-out's waiting list (raw SQL: upserts and set-based reads). */
 @Injectable()
 export class FollowsRepository {
@@ -153,6 +162,31 @@ export class FollowsRepository {
     );
   }
 
+  /** Puts an approved series on the fan-out's waiting list, in the approval's transaction. */
+  async queueSeriesFanout(tx: Db, seriesId: number): Promise<void> {
+    await this.run(
+      'insert into series_fanout (series_id) values (?) on conflict (series_id) do nothing',
+      [seriesId],
+      tx,
+    );
+  }
+
+  /**
+   * Takes the series itself off the waiting list (in the fan-out's transaction, like `takeFanout`),
+   * with what its notifications say; nothing when it does not wait, is no longer approved, or its
+   * creator's account is gone.
+   */
+  async takeSeriesFanout(tx: Db, seriesId: number): Promise<FanoutSeriesRow[]> {
+    return this.run<FanoutSeriesRow>(
+      `with taken as (delete from series_fanout where series_id = ? returning series_id)
+       select s.id, s.slug, s.type as series_type, s.title as series_title, u.username as creator
+       from taken t join series s on s.id = t.series_id join "user" u on u.id = s.created_by
+       where s.moderation_status = 'approved'`,
+      [seriesId],
+      tx,
+    );
+  }
+
   /**
    * Takes the series' waiting chapters off the list (in the fan-out's transaction: a failed fan-out
    * puts them back by rolling back), with what their notifications say. Two fan-outs of one series at
@@ -180,12 +214,17 @@ export class FollowsRepository {
     );
   }
 
-  /** Series with chapters waiting longer than `olderThanMs`: their job was lost (Redis restarted). */
+  /**
+   * Series with chapters, or themselves, waiting longer than `olderThanMs`: their job was lost (Redis
+   * restarted).
+   */
   async staleFanoutSeries(olderThanMs: number): Promise<number[]> {
     const rows = await this.run<{ series_id: number }>(
-      `select distinct series_id from chapter_fanout
-       where queued_at < now() - make_interval(secs => ?::float8 / 1000) limit 1000`,
-      [olderThanMs],
+      `select series_id from chapter_fanout where queued_at < now() - make_interval(secs => ?::float8 / 1000)
+       union
+       select series_id from series_fanout where queued_at < now() - make_interval(secs => ?::float8 / 1000)
+       limit 1000`,
+      [olderThanMs, olderThanMs],
     );
     return rows.map((r) => r.series_id);
   }

@@ -148,7 +148,15 @@ export class FollowsService {
     return this.follows.queueFanout(tx, chapterId, seriesId);
   }
 
-  /** After the approval committed: the worker announces the series' waiting chapters shortly. */
+  /** In the approval's transaction: a new series waits to be announced to its creator's followers. */
+  queueSeriesFanout(tx: Db, seriesId: number): Promise<void> {
+    return this.follows.queueSeriesFanout(tx, seriesId);
+  }
+
+  /**
+   * After the approval committed: the worker announces what of the series waits (the series itself,
+   * its chapters) shortly.
+   */
   announceLater(seriesId: number): Promise<void> {
     return this.queue.enqueue(seriesId);
   }

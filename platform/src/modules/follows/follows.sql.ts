@@ -19,13 +19,13 @@ export const WANTS_CHAPTER = `
   and (rp.user_id is null or cardinality(rp.languages) = 0 or c.language = any(rp.languages))`;
 
 /**
- * `(user_id, chapter_id)` of every reader to tell about each of the chapters given as a JSON id
+ * `(user_id, subject_id)`, the subject a chapter id, of every reader to tell about each of the chapters given as a JSON id
  * array (one parameter): followers of the series and followers of the uploader, once each, without
  * the uploader themselves, and only approved chapters of approved series. Set-based, so a series with
  * 100,000 followers is one statement.
  */
 export const CHAPTER_RECIPIENTS = `
-  select r.user_id, c.id as chapter_id
+  select r.user_id, c.id as subject_id
   from (
     select f.user_id, c.id as chapter_id
     from chapter c join series_follow f on f.series_id = c.series_id
@@ -42,3 +42,15 @@ export const CHAPTER_RECIPIENTS = `
   where c.moderation_status = 'approved' and s.moderation_status = 'approved'
     and r.user_id is distinct from c.uploader_id
     and ${WANTS_CHAPTER}`;
+
+/**
+ * `(user_id, subject_id)`, the subject a series id, of every reader to tell about each of the new
+ * works given as a JSON id array: followers of the series' creator, never the creator themselves,
+ * and only approved series. Chapter languages and translation groups say nothing about a whole
+ * series, so no preference filters these.
+ */
+export const SERIES_RECIPIENTS = `
+  select uf.follower_id as user_id, s.id as subject_id
+  from series s join user_follow uf on uf.followee_id = s.created_by
+  where s.id = any(${INT_ARRAY}) and s.moderation_status = 'approved'
+    and uf.follower_id <> s.created_by`;

@@ -191,6 +191,8 @@ export class ModerationService {
       const status = NEW_STATUS[action];
       if (item.contentType === 'series') {
         await this.series.setModerationStatus(tx, item.id, status);
+        // Its creator's followers hear of it from the worker, after the commit, as of a chapter.
+        if (status === 'approved') await this.follows.queueSeriesFanout(tx, item.id);
       } else {
         if (status === 'approved' && (await this.chapters.duplicateVariantOf(tx, item.id))) {
           throw conflict(MODERATION_MESSAGES.duplicateVariant);
@@ -254,9 +256,7 @@ export class ModerationService {
     });
     if (done.notification)
       await this.notifications.deliver(done.notification.userId, done.notification.stored);
-    if (action === 'approve' && done.item.contentType === 'chapter') {
-      await this.follows.announceLater(done.item.seriesId);
-    }
+    if (action === 'approve') await this.follows.announceLater(done.item.seriesId);
     await this.queue.announce(CHANGE[action], {
       id: done.item.id,
       contentType: done.item.contentType,

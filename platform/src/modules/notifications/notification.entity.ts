@@ -1,6 +1,7 @@
 import { defineEntity, p } from '@mikro-orm/core';
 import type { NotificationType } from '@warraq/contracts';
 import { Chapter } from '../series/chapter.entity';
+import { Series } from '../series/series.entity';
 import { User } from '../users/user.entity';
 import { createdAtColumn } from '../../database/timestamp-columns';
 
@@ -18,6 +19,8 @@ export const UserNotificationEntity = defineEntity({
     path: p.string().length(500).nullable(),
     /** The new chapter a `chapter` notification announces: one per reader and chapter. */
     chapter: () => p.manyToOne(Chapter).deleteRule('cascade').nullable().ref(),
+    /** The new work of a followed user a `follow` notification announces: one per reader and series. */
+    series: () => p.manyToOne(Series).deleteRule('cascade').nullable().ref(),
     readAt: p.datetime().fieldName('read_at').nullable(),
     createdAt: createdAtColumn(),
   },

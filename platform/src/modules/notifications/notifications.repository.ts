@@ -13,6 +13,16 @@ export interface NotificationRow {
   created_at: Date | string;
 }
 
+/**
+ * What a fan-out announces: a new chapter (`chapter` notifications, unique per reader and chapter)
+ * or a followed user's new work (`follow` notifications, unique per reader and series).
+ */
+export const FANOUT_SUBJECTS = {
+  chapter: { column: 'chapter_id', type: 'chapter' },
+  series: { column: 'series_id', type: 'follow' },
+} as const satisfies Record<string, { column: string; type: NotificationType }>;
+export type FanoutSubject = keyof typeof FANOUT_SUBJECTS;
+
 const COLUMNS = 'id, type, title, body, path, read_at, created_at';
 
 /** A JS number array as a SQL int[] (params are inlined by the driver, so arrays go through JSON). */
@@ -38,29 +48,32 @@ export class NotificationsRepository {
   }
 
   /**
-   * One `chapter` notification for each `(user_id, chapter_id)` row `recipientsSql` selects, with its
-   * chapter's texts from `notices`, as one INSERT … SELECT. The unique (user, chapter) index makes a
-   * repeated fan-out add nothing. Answers the rows written now as `[user, id, chapter]` (the texts are
-   * the caller's already) and the time they were written (the transaction's, the same for all).
+   * One notification of `subject`'s type for each `(user_id, subject_id)` row `recipientsSql`
+   * selects, with its subject's texts from `notices`, as one INSERT … SELECT. The unique (user,
+   * chapter) and (user, series) indexes make a repeated fan-out add nothing. Answers the rows written
+   * now as `[user, id, subject]` (the texts are the caller's already) and the time they were written
+   * (the transaction's, the same for all).
    */
-  async insertChapterNotices(
+  async insertFanoutNotices(
     db: Db,
+    subject: FanoutSubject,
     recipientsSql: string,
     recipientsParams: unknown[],
-    notices: readonly { chapterId: number; title: string; body: string; path: string }[],
-  ): Promise<{ rows: { user_id: number; id: number; chapter_id: number }[]; createdAt: string }> {
-    const rows = await db.execute<{ user_id: number; id: number; chapter_id: number }[]>(
-      `insert into notification (user_id, chapter_id, type, title, body, path)
-       select r.user_id, n.chapter_id, 'chapter', n.title, n.body, n.path
+    notices: readonly { subjectId: number; title: string; body: string; path: string }[],
+  ): Promise<{ rows: { user_id: number; id: number; subject_id: number }[]; createdAt: string }> {
+    const { column, type } = FANOUT_SUBJECTS[subject];
+    const rows = await db.execute<{ user_id: number; id: number; subject_id: number }[]>(
+      `insert into notification (user_id, ${column}, type, title, body, path)
+       select r.user_id, n.subject_id, '${type}', n.title, n.body, n.path
        from (${recipientsSql}) r
-       join jsonb_to_recordset(?::jsonb) as n(chapter_id int, title text, body text, path text)
-         on n.chapter_id = r.chapter_id
-       on conflict (user_id, chapter_id) where chapter_id is not null do nothing
-       returning user_id, id, chapter_id`,
+       join jsonb_to_recordset(?::jsonb) as n(subject_id int, title text, body text, path text)
+         on n.subject_id = r.subject_id
+       on conflict (user_id, ${column}) where ${column} is not null do nothing
+       returning user_id, id, ${column} as subject_id`,
       [
         ...recipientsParams,
         JSON.stringify(
-          notices.map((n) => ({ chapter_id: n.chapterId, title: n.title, body: n.body, path: n.path })),
+          notices.map((n) => ({ subject_id: n.subjectId, title: n.title, body: n.body, path: n.path })),
         ),
       ],
     );

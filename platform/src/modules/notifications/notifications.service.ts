@@ -6,18 +6,30 @@ import {
   type NotificationListQuery,
   type NotificationListResponse,
   type NotificationType,
-  NOTIFICATION_TEXTS,
   REALTIME_EVENTS,
 } from '@warraq/contracts';
 import type { Db } from '../../database/transactions';
 import { RealtimeBus } from '../realtime/realtime-bus';
-import { type NotificationRow, NotificationsRepository } from './notifications.repository';
+import {
+  FANOUT_SUBJECTS,
+  type FanoutSubject,
+  type NotificationRow,
+  NotificationsRepository,
+} from './notifications.repository';
 
-/** A fan-out's written notifications: `[user, id, chapter]` rows and each chapter's shared fields. */
-export interface ChapterNoticeBatch {
+/** A fan-out's written notifications: `[user, id, subject]` rows and each subject's shared fields. */
+export interface FanoutNoticeBatch {
   written: number;
-  rows: [userId: number, id: number, chapterId: number][];
+  rows: [userId: number, id: number, subjectId: number][];
   shared: Map<number, Omit<Notification, 'id'>>;
+}
+
+/** One subject (chapter or series) of a fan-out: what its notifications say and open. */
+export interface FanoutNotice {
+  subjectId: number;
+  title: string;
+  body: string;
+  path: string;
 }
 
 export interface NotificationInput {
@@ -97,66 +109,68 @@ export class NotificationsService {
   }
 
   /**
-   * Writes the new-chapter notifications of a fan-out in `db` (see the repository); `deliverMany`
-   * pushes the batch once the transaction committed.
+   * Writes the notifications of a fan-out in `db` (see the repository); `deliverMany` pushes the
+   * batch once the transaction committed.
    */
-  async storeChapterNotices(
+  async storeFanoutNotices(
     db: Db,
+    subject: FanoutSubject,
     recipientsSql: string,
     recipientsParams: unknown[],
-    notices: readonly { chapterId: number; series: string; number: number; path: string }[],
-  ): Promise<ChapterNoticeBatch> {
+    notices: readonly FanoutNotice[],
+  ): Promise<FanoutNoticeBatch> {
     const texts = notices.map((n) => ({
-      chapterId: n.chapterId,
-      title: NOTIFICATION_TEXTS.newChapterTitle,
-      body: NOTIFICATION_TEXTS.newChapterBody(n.series, n.number).slice(0, BODY_MAX),
-      path: n.path,
+      ...n,
+      title: n.title.slice(0, TITLE_MAX),
+      body: n.body.slice(0, BODY_MAX),
     }));
-    const { rows, createdAt } = await this.notifications.insertChapterNotices(
+    const { rows, createdAt } = await this.notifications.insertFanoutNotices(
       db,
+      subject,
       recipientsSql,
       recipientsParams,
       texts,
     );
+    const type = FANOUT_SUBJECTS[subject].type;
     const shared = new Map<number, Omit<Notification, 'id'>>(
       texts.map((n) => [
-        n.chapterId,
-        { type: 'chapter', title: n.title, body: n.body, path: n.path, read: false, created_at: createdAt },
+        n.subjectId,
+        { type, title: n.title, body: n.body, path: n.path, read: false, created_at: createdAt },
       ]),
     );
-    return { written: rows.length, rows: rows.map((r) => [r.user_id, r.id, r.chapter_id]), shared };
+    return { written: rows.length, rows: rows.map((r) => [r.user_id, r.id, r.subject_id]), shared };
   }
 
   /**
    * Pushes a fan-out live: each user hears once, of their newest notification of the batch, with
    * their unread count (one count query for all of them). Waves of users go out as one bus message
-   * per chapter, not one per user, so 100,000 followers cost a few dozen publishes. Best effort, like
+   * per subject, not one per user, so 100,000 followers cost a few dozen publishes. Best effort, like
    * `deliver`.
    */
-  async deliverMany(batch: ChapterNoticeBatch): Promise<void> {
+  async deliverMany(batch: FanoutNoticeBatch): Promise<void> {
     const WAVE = 5_000;
-    const newest = new Map<number, [id: number, chapterId: number]>();
-    for (const [userId, id, chapterId] of batch.rows) {
+    const newest = new Map<number, [id: number, subjectId: number]>();
+    for (const [userId, id, subjectId] of batch.rows) {
       const seen = newest.get(userId);
-      if (!seen || seen[0] < id) newest.set(userId, [id, chapterId]);
+      if (!seen || seen[0] < id) newest.set(userId, [id, subjectId]);
     }
     const users = [...newest.keys()];
     try {
       const unread = await this.notifications.unreadOf(users);
       for (let i = 0; i < users.length; i += WAVE) {
-        const byChapter = new Map<number, [number, number, number][]>();
+        const bySubject = new Map<number, [number, number, number][]>();
         for (const userId of users.slice(i, i + WAVE)) {
-          const [id, chapterId] = newest.get(userId)!;
-          const entries = byChapter.get(chapterId) ?? [];
+          const [id, subjectId] = newest.get(userId)!;
+          const entries = bySubject.get(subjectId) ?? [];
           entries.push([userId, id, unread.get(userId) ?? 0]);
-          byChapter.set(chapterId, entries);
+          bySubject.set(subjectId, entries);
         }
-        for (const [chapterId, entries] of byChapter) {
-          await this.bus.toUsers(batch.shared.get(chapterId)!, entries);
+        for (const [subjectId, entries] of bySubject) {
+          await this.bus.toUsers(batch.shared.get(subjectId)!, entries);
         }
       }
     } catch (error) {
-      this.logger.warn(`new-chapter notifications not all pushed: ${String(error)}`);
+      this.logger.warn(`fan-out notifications not all pushed: ${String(error)}`);
     }
   }
 
