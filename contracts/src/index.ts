@@ -29,6 +29,7 @@ export * from './content/arabic-search.js';
 export * from './feeds/feeds.schemas.js';
 export * from './auth/auth.routes.js';
 export * from './content/content.routes.js';
+export * from './me/page-state.js';
 export * from './moderation/moderation.routes.js';
 export * from './media/media.routes.js';
 export * from './notifications/notification.routes.js';

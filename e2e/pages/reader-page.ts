@@ -16,8 +16,12 @@ export class ReaderPage {
     return this.page.locator('[data-reading-mode]');
   }
 
-  /** Waits until the reader island has hydrated (Astro drops `ssr` from the island then). */
+  /**
+   * Waits until the reader island has hydrated (Astro drops `ssr` from the island then) and, on a
+   * public document, until the page state has made it the reader's own (`<html data-page-state>`).
+   */
   async ready() {
+    await expect(this.page.locator('html:not([data-page-state="pending"])')).toHaveCount(1);
     await expect(this.page.locator('astro-island:not([ssr]) [data-reading-mode]')).toBeVisible();
   }
 

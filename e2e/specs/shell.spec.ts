@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { logInThroughPage, registerViaApi } from '../fixtures/accounts';
-import { edge } from '../fixtures/stack';
+import { shoot } from '../fixtures/screenshots';
+import { DEMO, edge } from '../fixtures/stack';
 
 test('every page is Arabic and right-to-left, with the site title and social tags of its subdomain', async ({
   page,
@@ -30,10 +31,33 @@ test('the landing page offers login and register to guests, and the dashboard on
   await expect(main.getByRole('link', { name: 'إنشاء حساب' })).toBeVisible();
   await expect(main.getByRole('link', { name: 'الذهاب إلى لوحة التحكم' })).toHaveCount(0);
 
+  // A plain reader is offered reading, never the dashboard (it would refuse them), on any site.
   const account = await registerViaApi(request);
   await logInThroughPage(page, 'main', account);
   await page.goto(edge.url('main', '/'));
+  await expect(main.getByRole('link', { name: 'إلى المانجا' })).toBeVisible();
+  for (const site of ['main', 'novel'] as const) {
+    await page.goto(edge.url(site, '/'));
+    await expect(page.getByRole('link', { name: /لوحة التحكم/ })).toHaveCount(0);
+  }
+  // At 390 px the signed-in header's bar is one row: the brand and the account's buttons line up.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(edge.url('main', '/'));
+  const banner = page.getByRole('banner');
+  const middle = async (name: string) => {
+    const box = await banner.getByRole('link', { name, exact: true }).first().boundingBox();
+    return (box?.y ?? Number.NaN) + (box?.height ?? 0) / 2;
+  };
+  expect(Math.abs((await middle('ورّاق')) - (await middle('حسابي')))).toBeLessThan(8);
+  await shoot(page, 'landing-signed-in');
+
+  // Staff get the dashboard.
+  await page.context().clearCookies();
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await logInThroughPage(page, 'main', DEMO.moderator);
+  await page.goto(edge.url('main', '/'));
   await expect(main.getByRole('link', { name: 'الذهاب إلى لوحة التحكم' })).toBeVisible();
+  await expect(page.getByRole('banner').getByRole('link', { name: 'لوحة التحكم' })).toBeVisible();
 });
 
 test('an unknown route answers the 404 page with a router hint; manga-only routes are 404 elsewhere', async ({
@@ -44,6 +68,22 @@ test('an unknown route answers the 404 page with a router hint; manga-only route
   await expect(page.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible();
   await expect(page.getByText('/no-such-page')).toBeVisible();
   expect((await page.goto(edge.url('novel', '/follows')))?.status()).toBe(404);
+});
+
+test('the 404 page of a reading site keeps its layout and the reader signed in', async ({
+  page,
+  request,
+}) => {
+  const account = await registerViaApi(request);
+  await logInThroughPage(page, 'manga', account);
+  const response = await page.goto(edge.url('manga', '/no-such-page'));
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible();
+  // The manga site's own header and sidebar, the reader's greeting, no login offered.
+  await expect(page.getByRole('searchbox', { name: 'ابحث في كل الأعمال' })).toBeVisible();
+  await expect(page.getByText(`مرحبًا، ${account.username}`)).toBeVisible();
+  await expect(page.getByRole('link', { name: 'تسجيل الدخول' })).toHaveCount(0);
+  await shoot(page, 'not-found-signed-in');
 });
 
 test('the site can be named by ?subdomain= and, on localhost, by the first path segment', async ({

@@ -8,6 +8,7 @@ import {
   COMMUNITY_ROUTES,
   ConnectionEventSchema,
   CONTENT_ROUTES,
+  ME_ROUTES,
   ErrorResponseSchema,
   FEED_ROUTES,
   INGEST_ROUTES,
@@ -147,6 +148,11 @@ const MATRIX: readonly Row[] = [
   { route: CONTENT_ROUTES.rate, call: { body: {} }, expect: SIGNED_IN_400 },
   {
     route: CONTENT_ROUTES.userStatus,
+    call: (f) => ({ query: { contentId: String(f.series.id) } }),
+    expect: PUBLIC_200,
+  },
+  {
+    route: ME_ROUTES.pageState,
     call: (f) => ({ query: { contentId: String(f.series.id) } }),
     expect: PUBLIC_200,
   },

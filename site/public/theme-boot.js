@@ -38,6 +38,20 @@
   } catch {
     // Storage may be refused (private mode): pages fit the screen.
   }
+  // Who reads (stores/page-state.ts): a page rendered for the reader says so and this browser
+  // remembers it; a public document (the same HTML for everyone) takes the last word heard, so its
+  // signed-in parts show from the first paint, and its page state corrects it.
+  try {
+    var seen = root.getAttribute('data-viewer');
+    if (seen === 'user' || seen === 'staff') localStorage.setItem('warraq_viewer', seen);
+    else if (seen === 'guest') localStorage.removeItem('warraq_viewer');
+    else {
+      seen = localStorage.getItem('warraq_viewer');
+      if (seen === 'user' || seen === 'staff') root.dataset.viewer = seen;
+    }
+  } catch {
+    // Storage may be refused (private mode): the page state still shows the reader's parts.
+  }
   // The page to come back to after signing in (never an auth page).
   if (!/\/(login|auth|register)/i.test(location.pathname)) {
     try {

@@ -1,6 +1,6 @@
 import { defineMiddleware } from 'astro:middleware';
-import { isStaffRole } from '@warraq/contracts';
-import { fetchProfile } from '@/lib/api/platform';
+import { signInFromSession } from '@/lib/api/session-user';
+import { PERSONAL_HEADER, isPublicDocument } from '@/lib/site/public-documents';
 import { readRequestSite } from '@/lib/site/request';
 import { guardRoute } from '@/lib/site/route-guard';
 import { pathContextRewrite } from '@/lib/site/type-routes';
@@ -14,26 +14,16 @@ export const onRequest = defineMiddleware(async (context, next) => {
   context.locals.isAdmin = false;
   context.locals.isStaff = false;
   context.locals.noUserData = false;
+  context.locals.publicDocument = false;
 
   if (ASSET_PREFIXES.some((prefix) => context.url.pathname.startsWith(prefix))) return next();
 
-  let clientAddress: string | undefined;
-  try {
-    clientAddress = context.clientAddress;
-  } catch {
-    clientAddress = undefined;
-  }
-  const lookup = await fetchProfile({ request: context.request, site, clientAddress });
-  context.locals.noUserData = lookup.kind === 'noUserData';
-  if (lookup.kind === 'signedIn') {
-    const { profile } = lookup;
-    context.locals.user = profile.user;
-    context.locals.isAdmin = profile.isAdmin;
-    context.locals.isStaff = profile.isAdmin || isStaffRole(profile.user.role);
-  }
-
   // `localhost/manga/login` is the manga site's /login; `localhost/novel/popular` is the novel route itself.
   const rewriteTo = pathContextRewrite(site.context);
+  // A public document is a guest's page for everyone: no profile lookup (the reader's part comes
+  // from /api/me/page-state in the browser).
+  context.locals.publicDocument = isPublicDocument(rewriteTo ?? context.url.pathname);
+  if (!context.locals.publicDocument) await signInFromSession(context);
   const decision = guardRoute({
     path: rewriteTo ?? context.url.pathname,
     search: context.url.searchParams,
@@ -47,7 +37,10 @@ export const onRequest = defineMiddleware(async (context, next) => {
 
   const response = await (rewriteTo ? next(`${rewriteTo}${context.url.search}`) : next());
   try {
-    if (context.locals.user) response.headers.set('Cache-Control', 'private, no-store');
+    if (context.locals.user) {
+      response.headers.set('Cache-Control', 'private, no-store');
+      response.headers.set(PERSONAL_HEADER, '1');
+    }
     response.headers.append('Vary', 'Cookie');
   } catch {
     // Some responses (e.g. redirects) carry immutable headers; they are not cached anyway.

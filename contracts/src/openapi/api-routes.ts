@@ -5,6 +5,7 @@ import type { ApiRoute } from '../common/api-route.js';
 import { CONTENT_ROUTES } from '../content/content.routes.js';
 import { FEED_ROUTES } from '../feeds/feeds.routes.js';
 import { INGEST_ROUTES } from '../ingest/ingest.routes.js';
+import { ME_ROUTES } from '../me/page-state.js';
 import { MEDIA_ROUTES } from '../media/media.routes.js';
 import { MODERATION_ROUTES } from '../moderation/moderation.routes.js';
 import { FOLLOW_ROUTES } from '../follows/follows.routes.js';
@@ -23,6 +24,7 @@ import { USER_ROUTES } from '../users/user.routes.js';
 export const API_ROUTES: readonly ApiRoute[] = [
   AUTH_ROUTES,
   CONTENT_ROUTES,
+  ME_ROUTES,
   MODERATION_ROUTES,
   MEDIA_ROUTES,
   NOTIFICATION_ROUTES,

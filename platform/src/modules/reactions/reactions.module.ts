@@ -1,14 +1,16 @@
 import { Module } from '@nestjs/common';
 import { LibraryModule } from '../library/library.module';
+import { NotificationsModule } from '../notifications/notifications.module';
 import { SeriesModule } from '../series/series.module';
 import { UsersModule } from '../users/users.module';
+import { PageStateController } from './page-state.controller';
 import { ReactionsController } from './reactions.controller';
 import { ReactionsRepository } from './reactions.repository';
 import { ReactionsService } from './reactions.service';
 
 @Module({
-  imports: [SeriesModule, LibraryModule, UsersModule],
-  controllers: [ReactionsController],
+  imports: [SeriesModule, LibraryModule, UsersModule, NotificationsModule],
+  controllers: [ReactionsController, PageStateController],
   providers: [ReactionsRepository, ReactionsService],
 })
 export class ReactionsModule {}

@@ -16,11 +16,13 @@ export interface ForwardedRequest {
   request: Request;
   site: RequestSite;
   clientAddress: string | undefined;
+  /** Ask as a guest (a public document's data): the browser's cookie is not passed on. */
+  anonymous?: boolean | undefined;
 }
 
-function forwardedHeaders({ request, site, clientAddress }: ForwardedRequest): Headers {
+function forwardedHeaders({ request, site, clientAddress, anonymous }: ForwardedRequest): Headers {
   const headers = new Headers({ Accept: 'application/json' });
-  const cookie = request.headers.get('cookie');
+  const cookie = anonymous ? null : request.headers.get('cookie');
   if (cookie) headers.set('Cookie', cookie);
   const forwardedFor = request.headers.get('x-forwarded-for') ?? clientAddress;
   if (forwardedFor) headers.set('X-Forwarded-For', forwardedFor);
@@ -69,7 +71,7 @@ export async function platformGet<
   return parsed.data as z.output<A>;
 }
 
-function hasSessionCookie(request: Request): boolean {
+export function hasSessionCookie(request: Request): boolean {
   const cookie = request.headers.get('cookie') ?? '';
   return cookie.split(';').some((part) => part.trim().startsWith(`${SESSION_COOKIE}=`));
 }

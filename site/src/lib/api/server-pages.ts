@@ -9,5 +9,10 @@ export function forwardedFrom(astro: AstroGlobal): ForwardedRequest {
   } catch {
     clientAddress = undefined;
   }
-  return { request: astro.request, site: astro.locals.site, clientAddress };
+  return {
+    request: astro.request,
+    site: astro.locals.site,
+    clientAddress,
+    anonymous: astro.locals.publicDocument,
+  };
 }

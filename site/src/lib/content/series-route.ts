@@ -2,7 +2,9 @@ import type { AstroGlobal } from 'astro';
 import { chapterPath, seriesPath, type ChapterReader, type SeriesDetail } from '@warraq/contracts';
 import { loadChapter, loadSeries, type PageData } from '@/lib/api/content-pages';
 import { cachePublicPage } from '@/lib/api/page-cache';
+import { hasSessionCookie } from '@/lib/api/platform';
 import { forwardedFrom } from '@/lib/api/server-pages';
+import { signInFromSession } from '@/lib/api/session-user';
 import { canonicalLocation } from '@/lib/site/type-routes';
 
 /** What a series or chapter route renders: its data, or a permanent redirect to the canonical URL. */
@@ -16,6 +18,26 @@ function settle<T>(astro: AstroGlobal, result: PageData<T>): RouteOutcome<T> {
 }
 
 /**
+ * A public document is loaded as a guest's. What a guest may not see (a series or chapter waiting
+ * for review is a guest's 404; a text chapter is read in the novel reader, which keeps per-reader
+ * settings) is rendered for the reader instead when a session came: their profile is looked up and
+ * the data loaded again with their cookie, and the middleware marks the answer personal.
+ */
+async function loadPublicFirst<T>(
+  astro: AstroGlobal,
+  load: () => Promise<PageData<T>>,
+  personal: (data: T) => boolean = () => false,
+): Promise<PageData<T>> {
+  const result = await load();
+  const { locals } = astro;
+  const forReader = result.kind === 'ok' ? personal(result.data) : result.kind === 'notFound';
+  if (!locals.publicDocument || !forReader || !hasSessionCookie(astro.request)) return result;
+  locals.publicDocument = false;
+  await signInFromSession(astro);
+  return locals.user ? load() : result;
+}
+
+/**
  * A series page: `/series/manga/{slug}` (the form of manga) or `/{type}/{slug}` (the other types'),
  * named by `requestedPath`, the route's own path. A series found at a path that is not its canonical
  * one, or on another type's site, answers 301 there.
@@ -25,7 +47,7 @@ export async function seriesRoute(
   slug: string,
   requestedPath: string,
 ): Promise<RouteOutcome<SeriesDetail>> {
-  const result = await loadSeries(slug, forwardedFrom(astro));
+  const result = await loadPublicFirst(astro, () => loadSeries(slug, forwardedFrom(astro)));
   if (result.kind === 'ok') {
     const { type } = result.data;
     const target = seriesPath(type, result.data.slug);
@@ -54,7 +76,11 @@ export async function chapterRoute(
     const value = params.get(name);
     if (value) query.set(name, value);
   }
-  const result = await loadChapter(slug, chapterNumber, query, forwardedFrom(astro));
+  const result = await loadPublicFirst(
+    astro,
+    () => loadChapter(slug, chapterNumber, query, forwardedFrom(astro)),
+    (chapter) => chapter.text !== null && chapter.text !== undefined,
+  );
   if (result.kind === 'ok') {
     const { mangaType, mangaSlug } = result.data;
     const target = chapterPath(mangaType, mangaSlug, chapterNumber);

@@ -12,6 +12,8 @@ const LOCAL_KEYS = [
   'current_subdomain',
   PENDING_REDIRECT_KEY,
   DASHBOARD_URL_KEY,
+  // stores/page-state.ts's hint of who reads (a string here: that store is not loaded on every page).
+  'warraq_viewer',
 ];
 
 function safely<T>(action: () => T, fallback: T): T {

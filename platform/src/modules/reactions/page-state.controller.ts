@@ -1,0 +1,62 @@
+import { Controller, Header } from '@nestjs/common';
+import {
+  ME_ROUTES,
+  isAdminRole,
+  isStaffRole,
+  type PageStateQuery,
+  type PageStateResponse,
+} from '@warraq/contracts';
+import { RouteQuery } from '../../common/http/route-input';
+import { CurrentAuth } from '../auth/current-auth.decorator';
+import type { RequestAuth } from '../auth/request-auth';
+import { Route } from '../auth/route.decorator';
+import { NotificationsService } from '../notifications/notifications.service';
+import { ReactionsService } from './reactions.service';
+
+/**
+ * The personal part of a public page in one call: the session is resolved once (by the guard), then
+ * the unread count and the reader's state on the series run side by side (indexed lookups).
+ */
+@Controller()
+export class PageStateController {
+  constructor(
+    private readonly reactions: ReactionsService,
+    private readonly notifications: NotificationsService,
+  ) {}
+
+  @Route(ME_ROUTES.pageState)
+  @Header('Cache-Control', 'private, no-store')
+  async pageState(
+    @CurrentAuth() auth: RequestAuth,
+    @RouteQuery() query: PageStateQuery,
+  ): Promise<PageStateResponse> {
+    const actor = auth.user;
+    if (!actor) return { success: true, viewer: null, unread: 0, series: null };
+    const [unread, status] = await Promise.all([
+      this.notifications.unread(actor.id),
+      query.contentId === undefined
+        ? null
+        : this.reactions.status(actor, { contentId: query.contentId, chapterId: query.chapterId }),
+    ]);
+    const isAdmin = isAdminRole(actor.role);
+    const series: PageStateResponse['series'] = status && {
+      isLiked: status.isLiked,
+      isFavorite: status.isFavorite,
+      userRating: status.userRating,
+      progress: status.progress,
+      readingMode: status.readingMode,
+    };
+    return {
+      success: true,
+      viewer: {
+        id: actor.id,
+        username: actor.username,
+        role: actor.role,
+        isAdmin,
+        isStaff: isAdmin || isStaffRole(actor.role),
+      },
+      unread,
+      series,
+    };
+  }
+}

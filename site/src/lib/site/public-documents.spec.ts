@@ -1,0 +1,63 @@
+import { describe, expect, it } from '@jest/globals';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { GUEST_PAGE_STATE } from '@warraq/contracts';
+import { PUBLIC_DOCUMENT_PATTERN, isPublicDocument } from './public-documents';
+
+describe('public documents: one list, for the site and the edge', () => {
+  it('names series pages and image chapters of every type', () => {
+    for (const path of [
+      '/series/manga/sword',
+      '/series/manga/sword/',
+      '/series/manga/sword/12',
+      '/series/manga/%D8%B3%D9%8A%D9%81/1.5',
+      '/manhwa/palace',
+      '/manhwa/palace/details',
+      '/manhua/palace/chapter/3',
+      '/novel/lighthouse',
+      '/novel/lighthouse/details',
+    ]) {
+      expect([path, isPublicDocument(path)]).toEqual([path, true]);
+    }
+  });
+
+  it('leaves personal pages, list pages and the novel reader rendered per reader', () => {
+    for (const path of [
+      '/',
+      '/settings',
+      '/profile',
+      '/account',
+      '/dashboard',
+      '/admin/logs',
+      '/notifications',
+      '/updates',
+      '/manhwa/updates',
+      '/novel/updates',
+      '/follows',
+      '/library',
+      '/recent',
+      '/create/manga',
+      '/upload/chapter',
+      '/login',
+      '/manhwa/browse',
+      '/manhwa/category/action',
+      '/novel/lighthouse/chapter/1',
+      '/series/manga/sword/1/extra',
+      '/api/me/page-state',
+    ]) {
+      expect([path, isPublicDocument(path)]).toEqual([path, false]);
+    }
+  });
+
+  const conf = readFileSync(join(__dirname, '../../../../infra/nginx/routes.conf'), 'utf8');
+
+  it("is the very regex of the edge's public-document location", () => {
+    const match = /location ~ "(\^[^"]+)" \{\s*# public documents/.exec(conf);
+    expect(match?.[1]).toBe(PUBLIC_DOCUMENT_PATTERN.source.replaceAll('\\/', '/'));
+  });
+
+  it("the edge's own answer to a guest's page-state call is the contracts' guest answer", () => {
+    const match = /location = \/api\/me\/page-state \{[\s\S]*?return 200 '([^']+)';/.exec(conf);
+    expect(JSON.parse(match?.[1] ?? 'null')).toEqual(GUEST_PAGE_STATE);
+  });
+});
