@@ -99,6 +99,8 @@ const THEMES = ['light', 'dark'] as const;
 
 const test = base.extend<object, { htmlChecker: HtmlChecker }>({
   htmlChecker: [
+    // Playwright reads a fixture's dependencies from its first parameter: this one has none.
+    // eslint-disable-next-line no-empty-pattern
     async ({}, use) => {
       const checker = await HtmlChecker.start();
       await use(checker);
@@ -132,7 +134,8 @@ async function settled(page: Page) {
       document
         .getAnimations()
         .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
-        .map((animation) => animation.finished),
+        // A cancelled animation (a page replacing its content) rejects: it is settled too.
+        .map((animation) => animation.finished.catch(() => undefined)),
     ),
   );
 }

@@ -56,7 +56,7 @@ function ListFrame<T>({
         </ul>
       )}
       {list.status === 'loading' && (
-        <span className="loading loading-spinner loading-md self-center" aria-label={t.common.loading} />
+        <span role="status" className="loading loading-spinner loading-md self-center" aria-label={t.common.loading} />
       )}
       {list.status === 'error' && <LoadError message={text.listError} onRetry={list.retry} />}
       {list.status === 'ready' && list.hasMore && (
