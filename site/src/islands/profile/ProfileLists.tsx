@@ -56,7 +56,11 @@ function ListFrame<T>({
         </ul>
       )}
       {list.status === 'loading' && (
-        <span role="status" className="loading loading-spinner loading-md self-center" aria-label={t.common.loading} />
+        <span
+          role="status"
+          className="loading loading-spinner loading-md self-center"
+          aria-label={t.common.loading}
+        />
       )}
       {list.status === 'error' && <LoadError message={text.listError} onRetry={list.retry} />}
       {list.status === 'ready' && list.hasMore && (
