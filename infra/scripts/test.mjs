@@ -5,7 +5,7 @@ import path from 'node:path';
 import { localConfig } from './lib/config.mjs';
 import { fail, step } from './lib/log.mjs';
 import { ROOT, run } from './lib/run.mjs';
-import { ensureChromium, ensureNginx, ensureServices } from './lib/services.mjs';
+import { ensureChromium, ensureJava, ensureNginx, ensureServices } from './lib/services.mjs';
 import { build, prepareDatabase, startStack } from './lib/stack.mjs';
 import { resetE2eState } from './lib/reset.mjs';
 
@@ -47,6 +47,7 @@ let exitCode = 0;
 try {
   await ensureServices();
   ensureChromium();
+  ensureJava();
   // The integration tests run the edge's nginx config too (platform/test/media-edge.int-spec.ts).
   ensureNginx();
   build();

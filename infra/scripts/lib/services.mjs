@@ -113,6 +113,11 @@ export function ensureChromium() {
   return '/usr/bin/chromium';
 }
 
+/** The Nu HTML checker (the vnu-jar package, run by the accessibility spec) needs a Java runtime. */
+export function ensureJava() {
+  if (!commandExists('java')) aptInstall('default-jre-headless');
+}
+
 /** Makes PostgreSQL and Redis answer on 127.0.0.1, starting (and installing) local ones when needed. */
 export async function ensureServices() {
   step('Checking PostgreSQL (127.0.0.1:5432) and Redis (127.0.0.1:6379)');

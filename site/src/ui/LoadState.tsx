@@ -5,7 +5,7 @@ import { t } from '@/i18n';
 export function LoadingBlock() {
   return (
     <div className="flex justify-center py-10">
-      <span className="loading loading-spinner loading-lg" aria-label={t.common.loading} />
+      <span role="status" className="loading loading-spinner loading-lg" aria-label={t.common.loading} />
     </div>
   );
 }

@@ -25,7 +25,9 @@ export function PagedLog<T>({ keyFor, fetchPage, label, intro, empty, children }
     <div className="flex flex-col gap-3" aria-busy={log.isFetching}>
       <p className="text-sm opacity-80">{intro}</p>
       {log.status === 'error' && <QueryError error={log.error} onRetry={() => void log.refetch()} />}
-      {log.isLoading && <span className="loading loading-spinner" aria-label={t.common.loading} />}
+      {log.isLoading && (
+        <span role="status" className="loading loading-spinner" aria-label={t.common.loading} />
+      )}
       {log.data && (rows.length === 0 ? <p className="text-sm opacity-70">{empty}</p> : children(rows))}
       {log.data && (
         <Pager

@@ -58,7 +58,11 @@ export function ListFrame<T>({
         </ul>
       )}
       {list.status === 'loading' && (
-        <span className="loading loading-spinner loading-md self-center" aria-label={t.common.loading} />
+        <span
+          role="status"
+          className="loading loading-spinner loading-md self-center"
+          aria-label={t.common.loading}
+        />
       )}
       {list.status === 'error' && <LoadError message={t.lists.error} onRetry={list.retry} />}
       {list.status === 'ready' && list.hasMore && (

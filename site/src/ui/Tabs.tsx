@@ -1,4 +1,5 @@
-import type { ReactNode } from 'react';
+import type { KeyboardEvent, ReactNode } from 'react';
+import { isRtl, tabIndexForKey } from './tab-keys';
 
 interface TabsProps<T extends string> {
   tabs: readonly T[];
@@ -14,7 +15,10 @@ interface TabsProps<T extends string> {
   tabClassName?: string;
 }
 
-/** A daisyUI boxed tab list over one `TabPanel`, with the ARIA tab roles. */
+/**
+ * A daisyUI boxed tab list over one `TabPanel`, built to the ARIA tabs pattern: only the selected
+ * tab is in the Tab order, the arrow keys (mirrored in RTL), Home and End select and focus a tab.
+ */
 export function Tabs<T extends string>({
   tabs,
   current,
@@ -25,8 +29,17 @@ export function Tabs<T extends string>({
   className = 'tabs tabs-box',
   tabClassName = 'tab flex-1 whitespace-nowrap sm:flex-none',
 }: TabsProps<T>) {
+  function handleKeyDown(event: KeyboardEvent<HTMLDivElement>) {
+    const next = tabIndexForKey(event.key, tabs.indexOf(current), tabs.length, isRtl(event.currentTarget));
+    const tab = next === null ? undefined : tabs[next];
+    if (tab === undefined) return;
+    event.preventDefault();
+    onSelect(tab);
+    document.getElementById(`${idPrefix}-tab-${tab}`)?.focus();
+  }
+
   return (
-    <div role="tablist" aria-label={label} className={className}>
+    <div role="tablist" aria-label={label} className={className} onKeyDown={handleKeyDown}>
       {tabs.map((tab) => (
         <button
           key={tab}
@@ -35,6 +48,7 @@ export function Tabs<T extends string>({
           id={`${idPrefix}-tab-${tab}`}
           aria-controls={`${idPrefix}-panel`}
           aria-selected={tab === current}
+          tabIndex={tab === current ? 0 : -1}
           className={`${tabClassName} ${tab === current ? 'tab-active' : ''}`}
           onClick={() => onSelect(tab)}
         >

@@ -1,5 +1,6 @@
-import { useId, useState, type KeyboardEvent } from 'react';
+import { useId, useState } from 'react';
 import { t } from '@/i18n';
+import { TabPanel, Tabs } from '@/ui/Tabs';
 import { ClientErrorsSection } from './ClientErrorsSection';
 import { ModerationLogSection } from './ModerationLogSection';
 
@@ -27,48 +28,23 @@ export default function AdminLogs({ initialTab }: AdminLogsProps) {
     window.history.replaceState(window.history.state, '', `${url.pathname}${url.search}${url.hash}`);
   }
 
-  // The tablist pattern: arrow keys move between tabs (mirrored in RTL), Home and End jump.
-  function handleKeyDown(event: KeyboardEvent<HTMLDivElement>) {
-    const index = LOG_TABS.indexOf(tab);
-    const step = { ArrowLeft: 1, ArrowRight: -1 }[event.key];
-    let next: LogTab | undefined;
-    if (step !== undefined) next = LOG_TABS[(index + step + LOG_TABS.length) % LOG_TABS.length];
-    if (event.key === 'Home') next = LOG_TABS[0];
-    if (event.key === 'End') next = LOG_TABS[LOG_TABS.length - 1];
-    if (!next) return;
-    event.preventDefault();
-    select(next);
-    document.getElementById(`${baseId}-tab-${next}`)?.focus();
-  }
-
   const labels: Record<LogTab, string> = { moderation: t.logs.moderation.tab, errors: t.logs.errors.tab };
   return (
     <div className="flex flex-col gap-4">
-      <div
-        role="tablist"
-        aria-label={t.logs.tabsLabel}
+      <Tabs
+        tabs={LOG_TABS}
+        current={tab}
+        onSelect={select}
+        label={t.logs.tabsLabel}
+        idPrefix={baseId}
         className="tabs tabs-border"
-        onKeyDown={handleKeyDown}
+        tabClassName="tab"
       >
-        {LOG_TABS.map((id) => (
-          <button
-            key={id}
-            id={`${baseId}-tab-${id}`}
-            type="button"
-            role="tab"
-            className={`tab ${tab === id ? 'tab-active' : ''}`}
-            aria-selected={tab === id}
-            aria-controls={`${baseId}-panel-${id}`}
-            tabIndex={tab === id ? 0 : -1}
-            onClick={() => select(id)}
-          >
-            {labels[id]}
-          </button>
-        ))}
-      </div>
-      <div role="tabpanel" id={`${baseId}-panel-${tab}`} aria-labelledby={`${baseId}-tab-${tab}`}>
+        {(id) => labels[id]}
+      </Tabs>
+      <TabPanel idPrefix={baseId} current={tab}>
         {tab === 'moderation' ? <ModerationLogSection /> : <ClientErrorsSection />}
-      </div>
+      </TabPanel>
     </div>
   );
 }

@@ -27,7 +27,7 @@ type Picked = Pick<User, 'id' | 'username'>;
 function Spinner() {
   return (
     <div className="flex justify-center py-6">
-      <span className="loading loading-spinner loading-lg" aria-label={t.common.loading} />
+      <span role="status" className="loading loading-spinner loading-lg" aria-label={t.common.loading} />
     </div>
   );
 }

@@ -163,7 +163,9 @@ export default function ApiDocs() {
           <p className="text-sm opacity-75">{fmt(text.intro, { version: docs.data.version ?? '—' })}</p>
         )}
         {docs.status === 'error' && <QueryError error={docs.error} onRetry={() => void docs.refetch()} />}
-        {docs.isLoading && <span className="loading loading-spinner" aria-label={t.common.loading} />}
+        {docs.isLoading && (
+          <span role="status" className="loading loading-spinner" aria-label={t.common.loading} />
+        )}
         {docs.data && (
           <>
             <label className="input w-full max-w-md">

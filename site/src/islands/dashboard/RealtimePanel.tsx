@@ -102,7 +102,7 @@ export default function RealtimePanel({ contentHref }: RealtimePanelProps) {
         <div className="rounded-box border border-base-300 p-3" data-testid="moderation-queue">
           <h3 className="font-semibold">{text.queue}</h3>
           {queueTotal === null ? (
-            <span className="loading loading-dots loading-sm" aria-label={t.common.loading} />
+            <span role="status" className="loading loading-dots loading-sm" aria-label={t.common.loading} />
           ) : (
             <p className="text-sm">
               <span className="text-2xl font-bold" data-testid="moderation-queue-total">

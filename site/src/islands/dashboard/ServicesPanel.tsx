@@ -101,7 +101,9 @@ export default function ServicesPanel() {
         {health.status === 'error' && (
           <QueryError error={health.error} onRetry={() => void health.refetch()} />
         )}
-        {health.isLoading && <span className="loading loading-spinner" aria-label={t.common.loading} />}
+        {health.isLoading && (
+          <span role="status" className="loading loading-spinner" aria-label={t.common.loading} />
+        )}
         {data && (
           <>
             <div className="flex flex-col gap-2">

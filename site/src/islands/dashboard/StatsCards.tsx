@@ -32,7 +32,7 @@ function StatCard({ id, title, value, hint, loading, icon }: CardProps) {
           </span>
         </div>
         {loading ? (
-          <span className="loading loading-dots loading-md" aria-label={t.common.loading} />
+          <span role="status" className="loading loading-dots loading-md" aria-label={t.common.loading} />
         ) : (
           <p className="text-3xl font-bold" data-testid={`stat-${id}-value`}>
             {value ?? '—'}

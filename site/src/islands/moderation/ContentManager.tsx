@@ -163,13 +163,19 @@ export default function ContentManager({ initialTab, initialType, viewSite }: Co
             <>
               {text.tabs[status]}
               {status === 'pending' && pendingTotal !== undefined && (
-                <span
-                  className="badge badge-warning badge-sm"
-                  data-testid="pending-badge"
-                  aria-label={fmt(text.pendingBadge, { count: formatNumber(pendingTotal) })}
-                >
-                  {formatNumber(pendingTotal)}
-                </span>
+                <>
+                  {/* A plain span may not carry a label: the number shows, its words are read. */}
+                  <span
+                    className="badge badge-warning badge-sm"
+                    data-testid="pending-badge"
+                    aria-hidden="true"
+                  >
+                    {formatNumber(pendingTotal)}
+                  </span>
+                  <span className="sr-only">
+                    {fmt(text.pendingBadge, { count: formatNumber(pendingTotal) })}
+                  </span>
+                </>
               )}
             </>
           )}

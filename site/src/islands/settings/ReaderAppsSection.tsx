@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { FEED_ROUTES, type ReadingSiteType, routePath } from '@warraq/contracts';
 import { failureMessage } from '@/lib/api/api-error';
 import { createFeedToken, fetchFeedToken, revokeFeedToken } from '@/lib/api/feeds';
@@ -19,11 +19,16 @@ type TokenState =
     };
 
 function CopyField({ label, value }: { label: string; value: string }) {
+  // The label names the field only: a label may hold one control, and the copy button is a second.
+  const id = useId();
   return (
-    <label className="form-control w-full">
-      <span className="label-text mb-1 block text-sm">{label}</span>
+    <div className="form-control w-full">
+      <label htmlFor={id} className="label-text mb-1 block text-sm">
+        {label}
+      </label>
       <span className="join w-full">
         <input
+          id={id}
           className="input input-bordered join-item w-full font-mono text-xs"
           dir="ltr"
           readOnly
@@ -42,7 +47,7 @@ function CopyField({ label, value }: { label: string; value: string }) {
           {t.settings.readerApps.copy}
         </button>
       </span>
-    </label>
+    </div>
   );
 }
 
@@ -106,7 +111,9 @@ export default function ReaderAppsSection({ type, origin }: { type?: ReadingSite
   return (
     <div className="flex flex-col gap-4">
       <p className="text-sm opacity-80">{text.intro}</p>
-      {state.kind === 'loading' && <span className="loading loading-dots" aria-label={text.loading} />}
+      {state.kind === 'loading' && (
+        <span role="status" className="loading loading-dots" aria-label={text.loading} />
+      )}
       {state.kind === 'failed' && (
         <p role="alert" className="alert alert-error">
           {state.message}
