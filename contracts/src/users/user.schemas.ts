@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from '../common/limits.js';
-import { LANGUAGES, ROLES, THEMES, type Role } from './user.constants.js';
+import { DEFAULT_NUMERALS, LANGUAGES, NUMERALS, ROLES, THEMES, type Role } from './user.constants.js';
 import { listResponseSchema, pageNumber } from '../common/list.schemas.js';
 import { DEFAULT_NOVEL_READER_SETTINGS, NovelReaderSettingsSchema } from '../novel/novel-reader.settings.js';
 
@@ -83,9 +83,13 @@ export const ThemeSchema = z.enum(THEMES, { error: 'يجب أن يكون الم�
 
 export const LanguageSchema = z.enum(LANGUAGES, { error: 'لغة غير مدعومة' });
 
+export const NumeralsSchema = z.enum(NUMERALS, { error: 'يجب أن تكون الأرقام عربية مشرقية أو غربية' });
+
 export const PreferencesSchema = z.object({
   theme: ThemeSchema,
   language: LanguageSchema,
+  /** Arabic-Indic or Western digits for every number, date and count of the interface. */
+  numerals: NumeralsSchema,
   notifications: z.object({ email: z.boolean(), push: z.boolean() }),
   /** The novel reader's font, size, spacing, width, theme and alignment (issue 13). */
   novelReader: NovelReaderSettingsSchema,
@@ -96,6 +100,7 @@ export type Preferences = z.infer<typeof PreferencesSchema>;
 export const DEFAULT_PREFERENCES: Preferences = {
   theme: 'system',
   language: 'en',
+  numerals: DEFAULT_NUMERALS,
   notifications: { email: true, push: false },
   novelReader: DEFAULT_NOVEL_READER_SETTINGS,
 };
@@ -104,6 +109,7 @@ export const UpdatePreferencesBodySchema = z
   .object({
     theme: ThemeSchema.optional(),
     language: LanguageSchema.optional(),
+    numerals: NumeralsSchema.optional(),
     notifications: z.object({ email: z.boolean().optional(), push: z.boolean().optional() }).optional(),
     /** Only the fields given change; each is checked like the stored settings. */
     novelReader: NovelReaderSettingsSchema.partial().optional(),
