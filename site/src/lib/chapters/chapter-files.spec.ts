@@ -1,12 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import {
-  applyPick,
-  compareNames,
-  declaredType,
-  formatBytes,
-  pageCountOf,
-  type FileLike,
-} from './chapter-files';
+import { applyPick, compareNames, declaredType, pageCountOf, type FileLike } from './chapter-files';
 
 const MB = 1024 * 1024;
 const image = (name: string, size = 200_000, type = 'image/png'): FileLike => ({ name, size, type });
@@ -110,13 +103,5 @@ describe('page count (spec §5)', () => {
 
   it('shows the real total once processing knows it', () => {
     expect(pageCountOf('zip', [{ size: 4_000_000, failed: false }], 37)).toBe(37);
-  });
-});
-
-describe('file sizes', () => {
-  it('reads in Arabic units', () => {
-    expect(formatBytes(512)).toContain('٥١٢');
-    expect(formatBytes(300 * 1024)).toContain('٣٠٠');
-    expect(formatBytes(3.5 * MB)).toContain('٣٫٥');
   });
 });
