@@ -69,7 +69,7 @@ test('an admin who logs in on the manga site is taken into the dashboard', async
   await expect(page).toHaveURL(
     new RegExp(`^http://${edge.host('dashboard').replace(/\./g, '\\.')}/dashboard`),
   );
-  await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'لوحة التحكم' })).toBeVisible();
   await expect(page.getByText('مرحبًا بك في لوحة التحكم')).toBeVisible();
   // The welcome query is consumed, so a reload does not greet again.
   await expect(page).toHaveURL(/\/dashboard$/);
@@ -82,7 +82,7 @@ test('a reader who opens the dashboard is sent away, decided by the server', asy
   expect(response?.ok()).toBe(true);
   await expect(page).toHaveURL(new RegExp('/account\\?denied=dashboard'));
   await expect(page.getByText('ليست لديك صلاحية لدخول لوحة التحكم').first()).toBeVisible();
-  await expect(page.getByRole('heading', { name: 'Dashboard' })).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: 'لوحة التحكم' })).toHaveCount(0);
 });
 
 test('a forged user_id cookie opens nothing', async ({ page, context }) => {

@@ -41,7 +41,7 @@ test('an unknown route answers the 404 page with a router hint; manga-only route
 }) => {
   const response = await page.goto(edge.url('novel', '/no-such-page'));
   expect(response?.status()).toBe(404);
-  await expect(page.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: '٤٠٤ — الصفحة غير موجودة' })).toBeVisible();
   await expect(page.getByText('/no-such-page')).toBeVisible();
   expect((await page.goto(edge.url('novel', '/follows')))?.status()).toBe(404);
 });

@@ -1,5 +1,9 @@
 import ar from './ar.json';
-import { formatNumber as formatCount, withNumerals } from '@/lib/format/format';
+import {
+  formatChapterNumber as formatFigure,
+  formatNumber as formatCount,
+  withNumerals,
+} from '@/lib/format/format';
 
 /** Every UI string of the site (Arabic). Components read from here; nothing is hard-coded. */
 export const t = ar;
@@ -7,11 +11,17 @@ export type Messages = typeof ar;
 
 /**
  * Fills `{name}` placeholders of a message, in the page's numerals: a message's own digits
- * («٢ قبل ١٠») read like the formatted numbers beside them (issue 15).
+ * («٢ قبل ١٠») and bare numbers read like the formatted numbers beside them (issue 15).
  */
 export function fmt(template: string, vars: Record<string, string | number> = {}): string {
   return withNumerals(
-    template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in vars ? String(vars[name]) : whole)),
+    template.replace(/\{(\w+)\}/g, (whole, name: string) => {
+      if (!(name in vars)) return whole;
+      const value = vars[name]!;
+      // A bare number (a page, a year, a percent) is written like the formatted ones, ungrouped;
+      // counts that want grouping come formatted already (formatNumber).
+      return typeof value === 'number' ? formatFigure(value) : value;
+    }),
   );
 }
 
