@@ -41,15 +41,15 @@ test('an admin adds a service, links a subdomain to it, edits and deletes both',
 
   // Spec §5: name and URL are required.
   await addService.getByRole('button', { name: 'إضافة' }).click();
-  await expect(addService.getByText('Name is required')).toBeVisible();
-  await expect(addService.getByText('URL is required')).toBeVisible();
+  await expect(addService.getByText('الاسم مطلوب')).toBeVisible();
+  await expect(addService.getByText('الرابط مطلوب')).toBeVisible();
   await expect(addService.getByLabel('الاسم')).toHaveAttribute('aria-invalid', 'true');
   await shoot(page, 'admin-service-dialog');
 
   await addService.getByLabel('الاسم').fill(serviceName);
   await addService.getByLabel('الرابط').fill(serviceUrl);
   await addService.getByRole('button', { name: 'إضافة' }).click();
-  await expect(toast(page, 'Service created')).toBeVisible();
+  await expect(toast(page, 'تمت إضافة الخدمة')).toBeVisible();
   await expect(addService).toBeHidden();
   const serviceRow = page.getByTestId('service-row').filter({ hasText: serviceName });
   await expect(serviceRow).toContainText('core');
@@ -61,7 +61,7 @@ test('an admin adds a service, links a subdomain to it, edits and deletes both',
   await addService.getByLabel('الاسم').fill(serviceName.toUpperCase());
   await addService.getByLabel('الرابط').fill(serviceUrl);
   await addService.getByRole('button', { name: 'إضافة' }).click();
-  await expect(addService.getByText('A service with this name already exists')).toBeVisible();
+  await expect(addService.getByText('توجد خدمة بهذا الاسم')).toBeVisible();
   await expect(toast(page, 'خطأ')).toBeVisible();
   await addService.getByRole('button', { name: 'إلغاء' }).click();
   await expect(addService).toBeHidden();
@@ -79,11 +79,11 @@ test('an admin adds a service, links a subdomain to it, edits and deletes both',
   await expect(addDomain.getByLabel('شهادة الأمان')).toHaveValue('valid');
   await expect(addDomain.getByLabel('الحالة')).toHaveValue('active');
   await addDomain.getByRole('button', { name: 'إضافة' }).click();
-  await expect(addDomain.getByText('Name is required')).toBeVisible();
+  await expect(addDomain.getByText('الاسم مطلوب')).toBeVisible();
   await addDomain.getByLabel('النطاق الفرعي').fill(domainName);
   await addDomain.getByLabel('الخدمة').selectOption({ label: serviceName });
   await addDomain.getByRole('button', { name: 'إضافة' }).click();
-  await expect(toast(page, 'Domain created')).toBeVisible();
+  await expect(toast(page, 'تمت إضافة النطاق')).toBeVisible();
   const domainRow = page.getByTestId('domain-row').filter({ hasText: domainName });
   await expect(domainRow).toContainText(serviceName);
   await expect(domainRow).toContainText('صالحة');
@@ -107,7 +107,7 @@ test('an admin adds a service, links a subdomain to it, edits and deletes both',
   await editDomain.getByLabel('شهادة الأمان').selectOption('pending');
   await editDomain.getByLabel('الحالة').selectOption('inactive');
   await editDomain.getByRole('button', { name: 'حفظ التغييرات' }).click();
-  await expect(toast(page, 'Domain updated')).toBeVisible();
+  await expect(toast(page, 'تم تحديث النطاق')).toBeVisible();
   await expect(domainRow).toContainText('قيد الإصدار');
   await expect(domainRow).toContainText('غير نشط');
 
@@ -116,7 +116,7 @@ test('an admin adds a service, links a subdomain to it, edits and deletes both',
   const confirmDomain = page.getByRole('dialog', { name: 'حذف النطاق' });
   await expect(confirmDomain).toContainText(domainName);
   await confirmDomain.getByRole('button', { name: 'حذف', exact: true }).click();
-  await expect(toast(page, 'Domain deleted')).toBeVisible();
+  await expect(toast(page, 'تم حذف النطاق')).toBeVisible();
   await expect(domainRow).toHaveCount(0);
 
   // Edit, then delete the service.
@@ -127,14 +127,14 @@ test('an admin adds a service, links a subdomain to it, edits and deletes both',
   await editService.getByLabel('الحالة').selectOption('degraded');
   await editService.getByLabel('النوع').selectOption('manga');
   await editService.getByRole('button', { name: 'حفظ التغييرات' }).click();
-  await expect(toast(page, 'Service updated')).toBeVisible();
+  await expect(toast(page, 'تم تحديث الخدمة')).toBeVisible();
   await expect(serviceRow).toContainText('متدهور');
   await expect(serviceRow).toContainText('manga');
 
   await serviceRow.getByRole('button', { name: `حذف ${serviceName}` }).click();
   const confirmService = page.getByRole('dialog', { name: 'حذف الخدمة' });
   await confirmService.getByRole('button', { name: 'حذف', exact: true }).click();
-  await expect(toast(page, 'Service deleted')).toBeVisible();
+  await expect(toast(page, 'تم حذف الخدمة')).toBeVisible();
   await expect(serviceRow).toHaveCount(0);
 });
 

@@ -48,6 +48,13 @@ export const MarkNotificationsReadResponseSchema = z.object({
   unread: z.number().int().nonnegative(),
 });
 
+// Numbers in stored Arabic texts are Arabic-Indic like the rest of the interface (issue 15); the site
+// rewrites them for a reader who chose Western digits.
+const arabicChapterNumber = new Intl.NumberFormat('ar-SA-u-nu-arab', {
+  maximumFractionDigits: 2,
+  useGrouping: false,
+});
+
 /** Texts of the notifications the platform writes. */
 export const NOTIFICATION_TEXTS = {
   rejectedTitle: 'تم رفض المحتوى',
@@ -56,7 +63,8 @@ export const NOTIFICATION_TEXTS = {
   approvedTitle: 'تم قبول المحتوى',
   approvedBody: (title: string) => `تم قبول «${title}» ونشره.`,
   newChapterTitle: 'فصل جديد',
-  newChapterBody: (series: string, chapterNumber: number) => `صدر الفصل ${chapterNumber} من «${series}».`,
+  newChapterBody: (series: string, chapterNumber: number) =>
+    `صدر الفصل ${arabicChapterNumber.format(chapterNumber)} من «${series}».`,
   deletedTitle: 'تم حذف المحتوى',
   deletedBody: (title: string, reason: string | null) =>
     reason ? `تم حذف «${title}». السبب: ${reason}` : `تم حذف «${title}».`,

@@ -12,14 +12,16 @@ import {
 /** Shown for an item whose creator's account is gone (spec §3 content item creator). */
 export const UNKNOWN_CREATOR = 'غير معروف';
 
-/** Chapter numbers as the reader's URLs write them: 12, 1.5 (never 12.00). */
-export function chapterNumberText(number: number): string {
-  return String(Number(number.toFixed(2)));
-}
+// Arabic-Indic digits like the rest of the Arabic interface (issue 15: one numeral policy); a reader
+// who chose Western digits has them rewritten by the site like any other served text.
+const arabicChapterNumber = new Intl.NumberFormat('ar-SA-u-nu-arab', {
+  maximumFractionDigits: 2,
+  useGrouping: false,
+});
 
 /** A chapter's name in the queue, the log and notifications: its series and its number. */
 export function chapterItemTitle(seriesTitle: string, number: number): string {
-  return `${seriesTitle} — الفصل ${chapterNumberText(number)}`;
+  return `${seriesTitle} — الفصل ${arabicChapterNumber.format(number)}`;
 }
 
 /** The site page that opens a series: its canonical path on its type's site (contracts' seriesPath). */
