@@ -44,7 +44,9 @@ async function visibleTexts(page: Page): Promise<string[]> {
       const parent = node.parentElement;
       const text = node.nodeValue?.trim();
       if (!parent || !text) continue;
-      if (parent.closest('script, style, template, [data-keep-digits], [hidden]')) continue;
+      // Text in another language (the OpenAPI document's English) keeps that language's digits.
+      if (parent.closest('script, style, template, [data-keep-digits], [hidden], [lang]:not([lang="ar"])'))
+        continue;
       if (!parent.checkVisibility({ visibilityProperty: true, opacityProperty: false })) continue;
       texts.push(text);
     }
@@ -56,13 +58,15 @@ async function visibleTexts(page: Page): Promise<string[]> {
 // address or a code someone wrote («e2e_k3», «http://x:3001», «v1.0.3» are not numbers of the UI).
 const BARE_WESTERN_NUMBER = /(^|[^\p{L}\p{N}_:/.@#-])[0-9]+(?:[.,][0-9]+)*(?![\p{L}\p{N}_:/.@-])/u;
 const ARABIC_INDIC = /[\u0660-\u0669]/;
+// A version («0.1.0») names a build, like a code: written as released.
+const VERSION = /\b\d+(?:\.\d+){2,}\b/g;
 
 async function expectOneSystem(page: Page, numerals: Numerals, view: string) {
   const texts = await visibleTexts(page);
   expect(texts.length, `${view} has text`).toBeGreaterThan(0);
   const wrong =
     numerals === 'arab'
-      ? texts.filter((text) => BARE_WESTERN_NUMBER.test(text))
+      ? texts.filter((text) => BARE_WESTERN_NUMBER.test(text.replace(VERSION, '')))
       : texts.filter((text) => ARABIC_INDIC.test(text));
   expect(wrong, `${view} (${numerals}): numbers in the other system`).toEqual([]);
   // And the page does show numbers in its own system.
@@ -86,6 +90,13 @@ for (const numerals of ['arab', 'latn'] as const) {
   }) => {
     // Six screens, each shot at two widths.
     test.setTimeout(240_000);
+    // Islands hydrate over rewritten digits without a mismatch (React's #418/#425 in production).
+    const hydrationErrors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error' && /hydrat|#418|#423|#425/i.test(message.text())) {
+        hydrationErrors.push(message.text());
+      }
+    });
     const account = await registerViaApi(request);
     await logInThroughPage(page, 'manga', account);
     const profile = await api<{ user: { id: number; preferences: { numerals: Numerals } } }>(
@@ -138,5 +149,6 @@ for (const numerals of ['arab', 'latn'] as const) {
       await expectOneSystem(page, numerals, `admin ${screen}`);
       await shoot(page, `numerals-${numerals}-admin-${screen}`);
     }
+    expect(hydrationErrors).toEqual([]);
   });
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { listResponseSchema, pageNumber } from '../common/list.schemas.js';
+import { arabicNumber } from '../common/arabic-number.js';
 
 /** Spec §2 notifications page: types chapter, comment, like, follow, system. */
 export const NOTIFICATION_TYPES = ['chapter', 'comment', 'like', 'follow', 'system'] as const;
@@ -48,13 +49,6 @@ export const MarkNotificationsReadResponseSchema = z.object({
   unread: z.number().int().nonnegative(),
 });
 
-// Numbers in stored Arabic texts are Arabic-Indic like the rest of the interface (issue 15); the site
-// rewrites them for a reader who chose Western digits.
-const arabicChapterNumber = new Intl.NumberFormat('ar-SA-u-nu-arab', {
-  maximumFractionDigits: 2,
-  useGrouping: false,
-});
-
 /** Texts of the notifications the platform writes. */
 export const NOTIFICATION_TEXTS = {
   rejectedTitle: 'تم رفض المحتوى',
@@ -64,7 +58,7 @@ export const NOTIFICATION_TEXTS = {
   approvedBody: (title: string) => `تم قبول «${title}» ونشره.`,
   newChapterTitle: 'فصل جديد',
   newChapterBody: (series: string, chapterNumber: number) =>
-    `صدر الفصل ${arabicChapterNumber.format(chapterNumber)} من «${series}».`,
+    `صدر الفصل ${arabicNumber(chapterNumber)} من «${series}».`,
   deletedTitle: 'تم حذف المحتوى',
   deletedBody: (title: string, reason: string | null) =>
     reason ? `تم حذف «${title}». السبب: ${reason}` : `تم حذف «${title}».`,

@@ -7,21 +7,15 @@ import {
   type ModerationStatus,
   seriesPath as canonicalSeriesPath,
   type SeriesType,
+  arabicNumber,
 } from '@warraq/contracts';
 
 /** Shown for an item whose creator's account is gone (spec §3 content item creator). */
 export const UNKNOWN_CREATOR = 'غير معروف';
 
-// Arabic-Indic digits like the rest of the Arabic interface (issue 15: one numeral policy); a reader
-// who chose Western digits has them rewritten by the site like any other served text.
-const arabicChapterNumber = new Intl.NumberFormat('ar-SA-u-nu-arab', {
-  maximumFractionDigits: 2,
-  useGrouping: false,
-});
-
 /** A chapter's name in the queue, the log and notifications: its series and its number. */
 export function chapterItemTitle(seriesTitle: string, number: number): string {
-  return `${seriesTitle} — الفصل ${arabicChapterNumber.format(number)}`;
+  return `${seriesTitle} — الفصل ${arabicNumber(number)}`;
 }
 
 /** The site page that opens a series: its canonical path on its type's site (contracts' seriesPath). */
