@@ -3,17 +3,18 @@ import { LIMITS } from '../common/limits.js';
 import { DEFAULT_NUMERALS, LANGUAGES, NUMERALS, ROLES, THEMES, type Role } from './user.constants.js';
 import { listResponseSchema, pageNumber } from '../common/list.schemas.js';
 import { DEFAULT_NOVEL_READER_SETTINGS, NovelReaderSettingsSchema } from '../novel/novel-reader.settings.js';
+import { arabicNumber } from '../common/arabic-number.js';
 
 export const RoleSchema = z.enum(ROLES);
 
 export const MESSAGES = {
-  usernameMin: 'يجب أن يكون اسم المستخدم 3 أحرف على الأقل',
-  usernameMax: `يجب ألا يتجاوز اسم المستخدم ${LIMITS.usernameMax} حرفًا`,
+  usernameMin: 'يجب أن يكون اسم المستخدم ٣ أحرف على الأقل',
+  usernameMax: `يجب ألا يتجاوز اسم المستخدم ${arabicNumber(LIMITS.usernameMax)} حرفًا`,
   usernameChars: 'يمكن أن يحتوي اسم المستخدم على حروف وأرقام و _ . - فقط',
   usernameMixedScripts: 'يجب أن تكون حروف اسم المستخدم من أبجدية واحدة (عربية أو لاتينية مثلًا) دون خلط بينها',
   emailInvalid: 'يرجى إدخال بريد إلكتروني صالح',
-  passwordMin: 'يجب أن تكون كلمة المرور 6 أحرف على الأقل',
-  passwordMax: `يجب ألا تتجاوز كلمة المرور ${LIMITS.passwordMax} حرفًا`,
+  passwordMin: 'يجب أن تكون كلمة المرور ٦ أحرف على الأقل',
+  passwordMax: `يجب ألا تتجاوز كلمة المرور ${arabicNumber(LIMITS.passwordMax)} حرفًا`,
   passwordsMismatch: 'كلمتا المرور غير متطابقتين',
   newPasswordsMismatch: 'كلمتا المرور الجديدتان غير متطابقتين',
   passwordTooCommon: 'كلمة المرور هذه شائعة جدًا وسهلة التخمين، يرجى اختيار غيرها',

@@ -34,7 +34,7 @@ describe('picking images (spec §5 Files)', () => {
     expect(files).toEqual([]);
     expect(problem).toEqual({
       title: 'ملفات غير صالحة',
-      description: 'حجم الصورة يتجاوز 10 ميغابايت (big.jpg)',
+      description: 'حجم الصورة يتجاوز ١٠ ميغابايت (big.jpg)',
     });
   });
 
@@ -70,7 +70,7 @@ describe('picking a zip', () => {
       description: 'عدد كبير من الملفات: ملف zip واحد فقط',
     });
     expect(applyPick('zip', [], [zip('huge.zip', 100 * MB + 1)]).problem?.description).toBe(
-      'حجم ملف zip يتجاوز 100 ميغابايت',
+      'حجم ملف zip يتجاوز ١٠٠ ميغابايت',
     );
   });
 
