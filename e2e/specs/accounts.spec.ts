@@ -132,7 +132,7 @@ test('changing the password: a wrong current password is refused, the right one 
   await page.goto(edge.url('dashboard', '/settings'));
   await page.getByLabel('كلمة المرور الحالية', { exact: true }).fill('not-my-password');
   await page.getByLabel('كلمة المرور الجديدة', { exact: true }).fill('Abcdef1!');
-  await expect(page.getByText('100٪')).toBeVisible();
+  await expect(page.getByText('١٠٠٪')).toBeVisible();
   await page.getByLabel('تأكيد كلمة المرور الجديدة').fill('Abcdef1!');
   await page.getByRole('button', { name: 'تغيير كلمة المرور' }).click();
   await expect(page.getByText('كلمة المرور الحالية غير صحيحة').first()).toBeVisible();
