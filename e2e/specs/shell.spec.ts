@@ -14,7 +14,7 @@ test('every page is Arabic and right-to-left, with the site title and social tag
   expect(Array.from(description ?? '').length).toBeGreaterThan(20);
   expect(Array.from(description ?? '').length).toBeLessThanOrEqual(160);
   await expect(page.locator('meta[property="og:title"]')).toHaveAttribute('content', /مانجا/);
-  await expect(page.getByText('© 2025', { exact: false })).toBeVisible();
+  await expect(page.getByText('© ٢٠٢٥', { exact: false })).toBeVisible();
 });
 
 test('the landing page offers login and register to guests, and the dashboard once signed in', async ({
