@@ -1,4 +1,5 @@
 export * from './common/limits.js';
+export * from './common/arabic-number.js';
 export * from './common/errors.schemas.js';
 export * from './common/list.schemas.js';
 export * from './common/api-route.js';

@@ -59,12 +59,16 @@ export class ReaderPage {
   async readPagedChapter(key: 'ArrowLeft' | 'ArrowRight') {
     await this.ready();
     const before = this.chapterInUrl();
-    await expect(this.pageCounter).toHaveText(/^صفحة 1 من \d+$/);
+    await expect(this.pageCounter).toHaveText(/^صفحة ١ من [٠-٩]+$/);
     const counter = (await this.pageCounter.textContent()) ?? '';
-    const total = Number(/من (\d+)/.exec(counter)?.[1] ?? '0');
+    // The counter is written in Arabic-Indic digits (the default numerals).
+    const arabic = (n: number) => new Intl.NumberFormat('ar-SA-u-nu-arab', { useGrouping: false }).format(n);
+    const western = (text: string) =>
+      text.replace(/[\u0660-\u0669]/g, (d) => String(d.charCodeAt(0) - 0x660));
+    const total = Number(western(/من ([\u0660-\u0669]+)/.exec(counter)?.[1] ?? '0'));
     expect(total, 'the chapter has pages').toBeGreaterThan(0);
     for (let current = 1; current <= total; current += 1) {
-      await expect(this.pageCounter).toHaveText(`صفحة ${current} من ${total}`);
+      await expect(this.pageCounter).toHaveText(`صفحة ${arabic(current)} من ${arabic(total)}`);
       // Paged modes keep every screen in the HTML; the one shown is the only one visible.
       const image = this.page.locator('img[data-reader-page]:visible');
       await expect(image).toHaveAttribute('width', /\d+/);

@@ -35,7 +35,7 @@ test('the register form shows every field error in Arabic and keeps what was typ
   await page.getByLabel('تأكيد كلمة المرور').fill('54321');
   await page.getByRole('button', { name: 'إنشاء الحساب' }).click();
   await expect(page.getByText('يرجى إدخال بريد إلكتروني صالح')).toBeVisible();
-  await expect(page.getByText('يجب أن تكون كلمة المرور 6 أحرف على الأقل')).toBeVisible();
+  await expect(page.getByText('يجب أن تكون كلمة المرور ٦ أحرف على الأقل')).toBeVisible();
 
   // The server has the last word: 'READER' differs from the seeded 'reader' only by case.
   await page.getByLabel('البريد الإلكتروني').fill('someone-new@example.test');
@@ -69,7 +69,7 @@ test('an admin who logs in on the manga site is taken into the dashboard', async
   await expect(page).toHaveURL(
     new RegExp(`^http://${edge.host('dashboard').replace(/\./g, '\\.')}/dashboard`),
   );
-  await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'لوحة التحكم' })).toBeVisible();
   await expect(page.getByText('مرحبًا بك في لوحة التحكم')).toBeVisible();
   // The welcome query is consumed, so a reload does not greet again.
   await expect(page).toHaveURL(/\/dashboard$/);
@@ -82,7 +82,7 @@ test('a reader who opens the dashboard is sent away, decided by the server', asy
   expect(response?.ok()).toBe(true);
   await expect(page).toHaveURL(new RegExp('/account\\?denied=dashboard'));
   await expect(page.getByText('ليست لديك صلاحية لدخول لوحة التحكم').first()).toBeVisible();
-  await expect(page.getByRole('heading', { name: 'Dashboard' })).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: 'لوحة التحكم' })).toHaveCount(0);
 });
 
 test('a forged user_id cookie opens nothing', async ({ page, context }) => {
@@ -132,7 +132,7 @@ test('changing the password: a wrong current password is refused, the right one 
   await page.goto(edge.url('dashboard', '/settings'));
   await page.getByLabel('كلمة المرور الحالية', { exact: true }).fill('not-my-password');
   await page.getByLabel('كلمة المرور الجديدة', { exact: true }).fill('Abcdef1!');
-  await expect(page.getByText('100٪')).toBeVisible();
+  await expect(page.getByText('١٠٠٪')).toBeVisible();
   await page.getByLabel('تأكيد كلمة المرور الجديدة').fill('Abcdef1!');
   await page.getByRole('button', { name: 'تغيير كلمة المرور' }).click();
   await expect(page.getByText('كلمة المرور الحالية غير صحيحة').first()).toBeVisible();

@@ -34,35 +34,35 @@ test('an admin adds a service, links a subdomain to it, edits and deletes both',
   const addService = page.getByRole('dialog', { name: 'إضافة خدمة' });
   await expect(addService).toBeVisible();
   await expect(page).not.toHaveURL(/new=1/);
-  await expect(addService.getByLabel('Name')).toBeFocused();
+  await expect(addService.getByLabel('الاسم')).toBeFocused();
   // Spec §2 defaults: type core, status active.
-  await expect(addService.getByLabel('Type')).toHaveValue('core');
-  await expect(addService.getByLabel('Status')).toHaveValue('active');
+  await expect(addService.getByLabel('النوع')).toHaveValue('core');
+  await expect(addService.getByLabel('الحالة')).toHaveValue('active');
 
   // Spec §5: name and URL are required.
   await addService.getByRole('button', { name: 'إضافة' }).click();
-  await expect(addService.getByText('Name is required')).toBeVisible();
-  await expect(addService.getByText('URL is required')).toBeVisible();
-  await expect(addService.getByLabel('Name')).toHaveAttribute('aria-invalid', 'true');
+  await expect(addService.getByText('الاسم مطلوب')).toBeVisible();
+  await expect(addService.getByText('الرابط مطلوب')).toBeVisible();
+  await expect(addService.getByLabel('الاسم')).toHaveAttribute('aria-invalid', 'true');
   await shoot(page, 'admin-service-dialog');
 
-  await addService.getByLabel('Name').fill(serviceName);
-  await addService.getByLabel('URL').fill(serviceUrl);
+  await addService.getByLabel('الاسم').fill(serviceName);
+  await addService.getByLabel('الرابط').fill(serviceUrl);
   await addService.getByRole('button', { name: 'إضافة' }).click();
-  await expect(toast(page, 'Service created')).toBeVisible();
+  await expect(toast(page, 'تمت إضافة الخدمة')).toBeVisible();
   await expect(addService).toBeHidden();
   const serviceRow = page.getByTestId('service-row').filter({ hasText: serviceName });
   await expect(serviceRow).toContainText('core');
-  await expect(serviceRow).toContainText('Active');
+  await expect(serviceRow).toContainText('نشط');
   await expect(serviceRow).toContainText(serviceUrl);
 
   // The server's answer lands on the field: a second service with the same name is refused.
-  await page.getByRole('button', { name: 'Add Service' }).click();
-  await addService.getByLabel('Name').fill(serviceName.toUpperCase());
-  await addService.getByLabel('URL').fill(serviceUrl);
+  await page.getByRole('button', { name: 'إضافة خدمة' }).click();
+  await addService.getByLabel('الاسم').fill(serviceName.toUpperCase());
+  await addService.getByLabel('الرابط').fill(serviceUrl);
   await addService.getByRole('button', { name: 'إضافة' }).click();
-  await expect(addService.getByText('A service with this name already exists')).toBeVisible();
-  await expect(toast(page, 'Error')).toBeVisible();
+  await expect(addService.getByText('توجد خدمة بهذا الاسم')).toBeVisible();
+  await expect(toast(page, 'خطأ')).toBeVisible();
   await addService.getByRole('button', { name: 'إلغاء' }).click();
   await expect(addService).toBeHidden();
   await dismissToasts(page);
@@ -76,18 +76,18 @@ test('an admin adds a service, links a subdomain to it, edits and deletes both',
   await page.goto(edge.url('admin', '/domains?new=1'));
   const addDomain = page.getByRole('dialog', { name: 'إضافة نطاق فرعي' });
   await expect(addDomain).toBeVisible();
-  await expect(addDomain.getByLabel('SSL')).toHaveValue('valid');
-  await expect(addDomain.getByLabel('Status')).toHaveValue('active');
+  await expect(addDomain.getByLabel('شهادة الأمان')).toHaveValue('valid');
+  await expect(addDomain.getByLabel('الحالة')).toHaveValue('active');
   await addDomain.getByRole('button', { name: 'إضافة' }).click();
-  await expect(addDomain.getByText('Name is required')).toBeVisible();
-  await addDomain.getByLabel('Subdomain').fill(domainName);
-  await addDomain.getByLabel('Service').selectOption({ label: serviceName });
+  await expect(addDomain.getByText('الاسم مطلوب')).toBeVisible();
+  await addDomain.getByLabel('النطاق الفرعي').fill(domainName);
+  await addDomain.getByLabel('الخدمة').selectOption({ label: serviceName });
   await addDomain.getByRole('button', { name: 'إضافة' }).click();
-  await expect(toast(page, 'Domain created')).toBeVisible();
+  await expect(toast(page, 'تمت إضافة النطاق')).toBeVisible();
   const domainRow = page.getByTestId('domain-row').filter({ hasText: domainName });
   await expect(domainRow).toContainText(serviceName);
-  await expect(domainRow).toContainText('Valid');
-  await expect(domainRow).toContainText('Active');
+  await expect(domainRow).toContainText('صالحة');
+  await expect(domainRow).toContainText('نشط');
 
   // The primary domain is locked: its buttons are disabled and a tooltip says why.
   const primary = page.getByTestId('primary-domain');
@@ -102,39 +102,39 @@ test('an admin adds a service, links a subdomain to it, edits and deletes both',
   // Edit the subdomain.
   await domainRow.getByRole('button', { name: `تعديل ${domainName}` }).click();
   const editDomain = page.getByRole('dialog', { name: 'تعديل النطاق' });
-  await expect(editDomain.getByLabel('Subdomain')).toHaveValue(domainName);
-  await expect(editDomain.getByLabel('Service')).toHaveValue(/^\d+$/);
-  await editDomain.getByLabel('SSL').selectOption('pending');
-  await editDomain.getByLabel('Status').selectOption('inactive');
+  await expect(editDomain.getByLabel('النطاق الفرعي')).toHaveValue(domainName);
+  await expect(editDomain.getByLabel('الخدمة')).toHaveValue(/^\d+$/);
+  await editDomain.getByLabel('شهادة الأمان').selectOption('pending');
+  await editDomain.getByLabel('الحالة').selectOption('inactive');
   await editDomain.getByRole('button', { name: 'حفظ التغييرات' }).click();
-  await expect(toast(page, 'Domain updated')).toBeVisible();
-  await expect(domainRow).toContainText('Pending');
-  await expect(domainRow).toContainText('Inactive');
+  await expect(toast(page, 'تم تحديث النطاق')).toBeVisible();
+  await expect(domainRow).toContainText('قيد الإصدار');
+  await expect(domainRow).toContainText('غير نشط');
 
   // Delete it, after confirming.
   await domainRow.getByRole('button', { name: `حذف ${domainName}` }).click();
   const confirmDomain = page.getByRole('dialog', { name: 'حذف النطاق' });
   await expect(confirmDomain).toContainText(domainName);
   await confirmDomain.getByRole('button', { name: 'حذف', exact: true }).click();
-  await expect(toast(page, 'Domain deleted')).toBeVisible();
+  await expect(toast(page, 'تم حذف النطاق')).toBeVisible();
   await expect(domainRow).toHaveCount(0);
 
   // Edit, then delete the service.
   await page.goto(edge.url('admin', '/services'));
   await serviceRow.getByRole('button', { name: `تعديل ${serviceName}` }).click();
   const editService = page.getByRole('dialog', { name: 'تعديل الخدمة' });
-  await expect(editService.getByLabel('Name')).toHaveValue(serviceName);
-  await editService.getByLabel('Status').selectOption('degraded');
-  await editService.getByLabel('Type').selectOption('manga');
+  await expect(editService.getByLabel('الاسم')).toHaveValue(serviceName);
+  await editService.getByLabel('الحالة').selectOption('degraded');
+  await editService.getByLabel('النوع').selectOption('manga');
   await editService.getByRole('button', { name: 'حفظ التغييرات' }).click();
-  await expect(toast(page, 'Service updated')).toBeVisible();
-  await expect(serviceRow).toContainText('Degraded');
+  await expect(toast(page, 'تم تحديث الخدمة')).toBeVisible();
+  await expect(serviceRow).toContainText('متدهور');
   await expect(serviceRow).toContainText('manga');
 
   await serviceRow.getByRole('button', { name: `حذف ${serviceName}` }).click();
   const confirmService = page.getByRole('dialog', { name: 'حذف الخدمة' });
   await confirmService.getByRole('button', { name: 'حذف', exact: true }).click();
-  await expect(toast(page, 'Service deleted')).toBeVisible();
+  await expect(toast(page, 'تم حذف الخدمة')).toBeVisible();
   await expect(serviceRow).toHaveCount(0);
 });
 
@@ -214,7 +214,7 @@ test('an error thrown on a page shows up under Logs, with its stack', async ({ p
 
   await logInAsAdmin(page);
   await page.goto(edge.url('admin', '/admin/logs'));
-  await expect(page.getByRole('heading', { name: 'Logs', level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'السجلات', level: 1 })).toBeVisible();
   await expect(page.getByRole('tab', { name: 'سجل الإشراف' })).toHaveAttribute('aria-selected', 'true');
   await shoot(page, 'admin-logs-moderation');
 
@@ -230,5 +230,8 @@ test('an error thrown on a page shows up under Logs, with its stack', async ({ p
 
   // The side menu leads here.
   const menu = page.getByRole('navigation', { name: 'قائمة الإدارة' });
-  await expect(menu.getByRole('link', { name: 'Logs', exact: true })).toHaveAttribute('aria-current', 'page');
+  await expect(menu.getByRole('link', { name: 'السجلات', exact: true })).toHaveAttribute(
+    'aria-current',
+    'page',
+  );
 });

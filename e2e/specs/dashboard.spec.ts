@@ -36,7 +36,7 @@ interface Health {
 async function openDashboardAs(page: Page, account: { username: string; password: string }) {
   await logInThroughPage(page, 'dashboard', account);
   await page.goto(edge.url('dashboard', '/dashboard'));
-  await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'لوحة التحكم', level: 1 })).toBeVisible();
 }
 
 test('an admin sees the four cards with the API figures, the services with health, live status and the docs', async ({
@@ -48,7 +48,7 @@ test('an admin sees the four cards with the API figures, the services with healt
   await page.waitForURL(/\/dashboard/);
   await expect(page.getByText('مرحبًا بك في لوحة التحكم').first()).toBeVisible();
   await expect(page).toHaveURL(/\/dashboard$/);
-  await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'لوحة التحكم', level: 1 })).toBeVisible();
 
   const users = await apiGet<{ meta: { total: number } }>(page, '/api/users?limit=1');
   const stats = await apiGet<Stats>(page, '/api/system/stats');
@@ -64,11 +64,11 @@ test('an admin sees the four cards with the API figures, the services with healt
   );
   // Every API call (the polls included) counts: once refreshed, the card is at least what the API
   // said a moment before.
-  await page.getByRole('button', { name: 'Refresh Data' }).click();
+  await page.getByRole('button', { name: 'تحديث البيانات' }).click();
   await expect
     .poll(async () => arabicToNumber((await page.getByTestId('stat-requests-value').textContent()) ?? ''))
     .toBeGreaterThanOrEqual(stats.apiRequests24h);
-  await expect(page.getByTestId('stat-cdn-value')).toHaveText(/^[\u0660-\u0669\u066b]+ (B|KB|MB|GB|TB)$/);
+  await expect(page.getByTestId('stat-cdn-value')).toHaveText(/^[\u0660-\u0669\u066b]+\s[^\s\d]+$/);
   await expect(page.getByTestId('stat-cdn')).toContainText(
     new Intl.NumberFormat('ar-SA').format(stats.mediaObjects),
   );
@@ -80,7 +80,7 @@ test('an admin sees the four cards with the API figures, the services with healt
   await expect(tiles).toHaveCount(health.services.length);
   for (const service of health.services) {
     const tile = tiles.filter({ hasText: service.name });
-    await expect(tile.locator('[data-health]')).toHaveText(/^(Healthy|Degraded|Unknown)$/);
+    await expect(tile.locator('[data-health]')).toHaveText(/^(سليم|متدهور|غير معروف)$/);
   }
   await expect(page.getByTestId('component-tile').filter({ hasText: 'قاعدة البيانات' })).toBeVisible();
 
@@ -106,24 +106,27 @@ test('an admin sees the four cards with the API figures, the services with healt
   await expect(login.getByTestId('api-response')).toContainText('200');
 
   // Domain management, and the admin's Add buttons lead to the pages with their add dialogs.
-  await expect(page.getByRole('heading', { name: 'Domain Management' })).toBeVisible();
-  await expect(page.getByTestId('primary-domain')).toContainText('Active');
-  await expect(page.getByRole('link', { name: 'Add Subdomain' })).toHaveAttribute('href', /\/domains\?new=1/);
-  await expect(page.getByRole('link', { name: 'Add New Service' })).toHaveAttribute(
+  await expect(page.getByRole('heading', { name: 'إدارة النطاقات' })).toBeVisible();
+  await expect(page.getByTestId('primary-domain')).toContainText('نشط');
+  await expect(page.getByRole('link', { name: 'إضافة نطاق فرعي' })).toHaveAttribute(
+    'href',
+    /\/domains\?new=1/,
+  );
+  await expect(page.getByRole('link', { name: 'إضافة خدمة جديدة' })).toHaveAttribute(
     'href',
     /\/services\?new=1/,
   );
 
   // The side menu offers the admin pages.
   const menu = page.getByRole('navigation', { name: 'قائمة الإدارة' });
-  for (const entry of ['Dashboard', 'إدارة المحتوى', 'Services', 'Domains', 'Users', 'Logs']) {
+  for (const entry of ['لوحة التحكم', 'إدارة المحتوى', 'الخدمات', 'النطاقات', 'المستخدمون', 'السجلات']) {
     await expect(menu.getByRole('link', { name: entry, exact: true })).toHaveCount(1);
   }
 
   // Refresh Data refetches and says so; the last-updated time moves on.
   const before = await page.getByTestId('last-updated').textContent();
   await page.waitForTimeout(1100);
-  await page.getByRole('button', { name: 'Refresh Data' }).click();
+  await page.getByRole('button', { name: 'تحديث البيانات' }).click();
   await expect(page.getByText('تم تحديث البيانات').first()).toBeVisible();
   await expect(page.getByTestId('last-updated')).not.toHaveText(before ?? '');
 
@@ -134,17 +137,17 @@ test('an admin sees the four cards with the API figures, the services with healt
 test('a moderator sees the dashboard without the admin sections', async ({ page }) => {
   await openDashboardAs(page, DEMO.moderator);
   await expect(page.getByTestId('stat-users-value')).toHaveText(/^[\u0660-\u0669\u066c]+$/);
-  await expect(page.getByRole('heading', { name: 'Microservices Architecture' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'بنية الخدمات المصغّرة' })).toBeVisible();
   await expect(page.getByTestId('api-indicator')).toHaveAttribute('data-status', 'connected');
   await expect(page.getByTestId('moderation-queue-total')).toHaveText(/^[\u0660-\u0669\u066c]+$/);
 
-  await expect(page.getByRole('heading', { name: 'Domain Management' })).toHaveCount(0);
-  await expect(page.getByRole('link', { name: 'Add New Service' })).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: 'إدارة النطاقات' })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'إضافة خدمة جديدة' })).toHaveCount(0);
   await expect(page.getByTestId('moderator-tools')).toBeVisible();
 
   const menu = page.getByRole('navigation', { name: 'قائمة الإدارة' });
   await expect(menu.getByRole('link', { name: 'إدارة المحتوى', exact: true })).toBeVisible();
-  for (const entry of ['Services', 'Domains', 'Users', 'Logs']) {
+  for (const entry of ['الخدمات', 'النطاقات', 'المستخدمون', 'السجلات']) {
     await expect(menu.getByRole('link', { name: entry, exact: true })).toHaveCount(0);
   }
   await shoot(page, 'dashboard-moderator');

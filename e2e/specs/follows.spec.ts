@@ -91,7 +91,11 @@ test('a follower who hid a group hears of one new chapter live, finds it in /upd
 
   // Only the dawn chapter reached the notifications page.
   await page.goto(edge.url('manga', '/notifications?tab=chapter'));
-  await expect(page.getByText(`صدر الفصل ${dawnNumber} من «${SERIES}».`)).toBeVisible();
+  await expect(
+    page.getByText(
+      `صدر الفصل ${new Intl.NumberFormat('ar-SA-u-nu-arab', { useGrouping: false }).format(dawnNumber)} من «${SERIES}».`,
+    ),
+  ).toBeVisible();
   await expect(page.getByText('صدر الفصل')).toHaveCount(1);
 
   await uploader.close();

@@ -7,10 +7,14 @@ import { ContentPage } from '../pages/content-page';
 import { ReaderPage } from '../pages/reader-page';
 
 const SERIES = 'سيف القمر الأخير';
+const ARABIC_CHAPTER_NUMBER = new Intl.NumberFormat('ar-SA-u-nu-arab', {
+  maximumFractionDigits: 2,
+  useGrouping: false,
+});
 
 /** The queue's name for a chapter: its series and number (as the moderation API writes it). */
 function chapterTitle(series: string, chapterNumber: number): string {
-  return `${series} — الفصل ${String(Number(chapterNumber.toFixed(2)))}`;
+  return `${series} — الفصل ${ARABIC_CHAPTER_NUMBER.format(chapterNumber)}`;
 }
 
 /** A figure in Arabic-Indic digits back to a number. */

@@ -128,35 +128,35 @@ test('an admin awards the reader 15 points on /admin/points and the reader’s p
   const admin = await adminContext.newPage();
   await logInThroughPage(admin, 'admin', DEMO.admin);
   await admin.goto(edge.url('admin', '/admin/points'));
-  await expect(admin.getByRole('heading', { name: 'Points System', level: 1 })).toBeVisible();
-  await expect(admin.getByRole('link', { name: 'Points System' })).toBeVisible();
-  await admin.getByLabel('Find a user').fill(DEMO.reader.username);
-  await admin.getByRole('button', { name: 'Search' }).click();
+  await expect(admin.getByRole('heading', { name: 'نظام النقاط', level: 1 })).toBeVisible();
+  await expect(admin.getByRole('link', { name: 'نظام النقاط' })).toBeVisible();
+  await admin.getByLabel('ابحث عن مستخدم').fill(DEMO.reader.username);
+  await admin.getByRole('button', { name: 'بحث', exact: true }).click();
   const row = admin
     .getByRole('listitem')
     .filter({ has: admin.getByText(DEMO.reader.username, { exact: true }) });
-  await row.getByRole('button', { name: 'Select' }).click();
+  await row.getByRole('button', { name: 'اختيار' }).click();
   await expect(admin.getByTestId('points-balance')).toContainText(arabic(before));
 
   // Field errors first: nothing entered, then a deduction larger than the balance.
-  await admin.getByRole('button', { name: 'Save' }).click();
+  await admin.getByRole('button', { name: 'حفظ', exact: true }).click();
   await expect(admin.getByText('أدخل عددًا صحيحًا غير الصفر')).toBeVisible();
   await expect(admin.getByText('الوصف مطلوب')).toBeVisible();
-  await admin.getByLabel('Amount').fill(String(-(before + 1_000)));
-  await admin.getByLabel('Description').fill('خصم أكبر من الرصيد');
-  await admin.getByRole('button', { name: 'Save' }).click();
+  await admin.getByLabel('المقدار').fill(String(-(before + 1_000)));
+  await admin.getByLabel('الوصف').fill('خصم أكبر من الرصيد');
+  await admin.getByRole('button', { name: 'حفظ', exact: true }).click();
   await expect(admin.getByText('رصيد المستخدم لا يكفي لهذا الخصم').first()).toBeVisible();
 
   const description = `مكافأة الاختبار ${Date.now().toString(36)}`;
-  await admin.getByLabel('Amount').fill('15');
-  await admin.getByLabel('Description').fill(description);
-  await admin.getByRole('button', { name: 'Save' }).click();
+  await admin.getByLabel('المقدار').fill('15');
+  await admin.getByLabel('الوصف').fill(description);
+  await admin.getByRole('button', { name: 'حفظ', exact: true }).click();
   await expect(admin.getByText('تم تسجيل النقاط').first()).toBeVisible();
   await expect(admin.getByTestId('points-balance')).toContainText(arabic(before + 15));
   const entry = admin.getByTestId('points-history').getByRole('row').nth(1);
   await expect(entry).toContainText(description);
   await expect(entry).toContainText(DEMO.admin.username);
-  await expect(admin.getByLabel('Amount')).toHaveValue('');
+  await expect(admin.getByLabel('المقدار')).toHaveValue('');
   await shoot(admin, 'admin-points');
   await adminContext.close();
 

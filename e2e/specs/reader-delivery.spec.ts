@@ -92,12 +92,12 @@ test('the chapter reads with JavaScript off: every page an <img> with its widths
       shownPage(page).evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0),
     )
     .toBe(true);
-  await expect(page.getByTestId('reader-page')).toHaveText('صفحة 1 من 4');
+  await expect(page.getByTestId('reader-page')).toHaveText('صفحة ١ من ٤');
 
   // The page buttons are links: the next page is a new document, no script needed.
   await page.getByRole('link', { name: 'الصفحة التالية' }).click();
   await page.waitForURL(/[?&]page=1/);
-  await expect(page.getByTestId('reader-page')).toHaveText('صفحة 2 من 4');
+  await expect(page.getByTestId('reader-page')).toHaveText('صفحة ٢ من ٤');
   await expect(shownPage(page)).toHaveAttribute('data-reader-page', '1');
   await context.close();
 });
@@ -126,7 +126,7 @@ test('paged mode fits the screen at 390, 768 and 1280 px, and the fit choice is 
       expect(shift, `${what}: nothing moves as the page loads and hydrates (${moved})`).toBeLessThan(0.1);
     }
     await page.getByRole('link', { name: 'الصفحة التالية' }).click();
-    await expect(reader.pageCounter).toHaveText('صفحة 2 من 4');
+    await expect(reader.pageCounter).toHaveText('صفحة ٢ من ٤');
     await expectWithinViewport(page, `${what}, second page`);
     await context.close();
   }

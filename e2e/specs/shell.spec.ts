@@ -15,7 +15,7 @@ test('every page is Arabic and right-to-left, with the site title and social tag
   expect(Array.from(description ?? '').length).toBeGreaterThan(20);
   expect(Array.from(description ?? '').length).toBeLessThanOrEqual(160);
   await expect(page.locator('meta[property="og:title"]')).toHaveAttribute('content', /مانجا/);
-  await expect(page.getByText('© 2025', { exact: false })).toBeVisible();
+  await expect(page.getByText('© ٢٠٢٥', { exact: false })).toBeVisible();
 });
 
 test('the landing page offers login and register to guests, and the dashboard once signed in', async ({
@@ -65,7 +65,7 @@ test('an unknown route answers the 404 page with a router hint; manga-only route
 }) => {
   const response = await page.goto(edge.url('novel', '/no-such-page'));
   expect(response?.status()).toBe(404);
-  await expect(page.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: '٤٠٤ — الصفحة غير موجودة' })).toBeVisible();
   await expect(page.getByText('/no-such-page')).toBeVisible();
   expect((await page.goto(edge.url('novel', '/follows')))?.status()).toBe(404);
 });

@@ -65,7 +65,7 @@ test('an author writes a novel chapter in the editor (with a paste from Word), a
   await logInThroughPage(moderator, 'dashboard', DEMO.moderator);
   const content = new ContentPage(moderator);
   await content.goto();
-  const title = `${NOVEL} — الفصل ${String(Number(chapterNumber.toFixed(2)))}`;
+  const title = `${NOVEL} — الفصل ${new Intl.NumberFormat('ar-SA-u-nu-arab', { maximumFractionDigits: 2, useGrouping: false }).format(chapterNumber)}`;
   await content.search(title);
   await content.act(title, 'قبول');
   await expect(moderator.getByText('تم قبول المحتوى').first()).toBeVisible();

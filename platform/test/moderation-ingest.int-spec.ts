@@ -55,7 +55,7 @@ describe('moderation: a chapter published by the ingest worker joins the queue',
       const [event] = queueEvents().map((f) => ModerationQueueEventSchema.parse(f));
       expect(event?.data).toEqual({
         change: 'submitted',
-        item: { id: record.chapter_id, contentType: 'chapter', title: 'رحلة الضوء — الفصل 4' },
+        item: { id: record.chapter_id, contentType: 'chapter', title: 'رحلة الضوء — الفصل ٤' },
         pending: { series: 0, chapters: 1, total: 1 },
       });
       expect(

@@ -248,7 +248,7 @@ describe('moderation: queue, decisions, visibility, log', () => {
 
       const item = list.data.find((i) => i.contentType === 'chapter' && i.id === chapter.id)!;
       expect(item).toMatchObject({
-        title: 'مضيف الفصول — الفصل 7.5',
+        title: 'مضيف الفصول — الفصل ٧٫٥',
         type: 'manhwa',
         creator: owner.username,
         status: 'pending',
@@ -408,7 +408,7 @@ describe('moderation: queue, decisions, visibility, log', () => {
       expect(detail.latestChapterNumber).toBe(2);
       expect(detail.chapters.map((c) => c.id)).toContain(ch.id);
       const note = (await notificationsOf(ownerCookie)).data[0]!;
-      expect(note.body).toBe(NOTIFICATION_TEXTS.approvedBody('سيف الريح — الفصل 2'));
+      expect(note.body).toBe(NOTIFICATION_TEXTS.approvedBody('سيف الريح — الفصل ٢'));
       expect(note.path).toBe(`/series/manga/${encodeURIComponent(s.slug)}/2?variant=${ch.id}`);
     });
 
@@ -469,7 +469,7 @@ describe('moderation: queue, decisions, visibility, log', () => {
       const mine = await notificationsOf(ownerCookie);
       expect(mine.data[0]).toMatchObject({
         title: NOTIFICATION_TEXTS.rejectedTitle,
-        body: NOTIFICATION_TEXTS.rejectedBody('ظلال المدينة — الفصل 2', 'صفحات مكررة'),
+        body: NOTIFICATION_TEXTS.rejectedBody('ظلال المدينة — الفصل ٢', 'صفحات مكررة'),
         read: false,
       });
       expect(mine.data[0]!.body).toContain('صفحات مكررة');
@@ -573,12 +573,12 @@ describe('moderation: queue, decisions, visibility, log', () => {
           actor_id: moderator.id,
           from_status: 'approved',
           note: null,
-          title: 'أرض الجليد — الفصل 2',
+          title: 'أرض الجليد — الفصل ٢',
         },
       ]);
       expect((await notificationsOf(ownerCookie)).data[0]).toMatchObject({
         title: NOTIFICATION_TEXTS.deletedTitle,
-        body: NOTIFICATION_TEXTS.deletedBody('أرض الجليد — الفصل 2', null),
+        body: NOTIFICATION_TEXTS.deletedBody('أرض الجليد — الفصل ٢', null),
         path: `/series/manga/${encodeURIComponent(s.slug)}`,
       });
       expect((await remove(doomed.id, 'chapter')).status).toBe(404);

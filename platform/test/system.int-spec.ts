@@ -316,7 +316,7 @@ describe('system: services, domains, health, stats, client errors', () => {
       const component = (name: string) => health.components.find((c) => c.name === name)!;
       for (const name of ['database', 'redis', 'queue', 'storage'])
         expect(component(name).status).toBe('healthy');
-      expect(component('queue').detail).toMatch(/0 waiting/);
+      expect(component('queue').detail).toMatch(/في الانتظار ٠/);
       // No worker runs in this test: its heartbeat is missing, then present once written.
       expect(component('worker')).toMatchObject({ status: 'unknown' });
       const redis = t.app.get(RedisService);
@@ -333,10 +333,10 @@ describe('system: services, domains, health, stats, client errors', () => {
       expect(again.status).toBe('healthy');
 
       const service = (name: string) => health.services.find((s) => s.name === name)!;
-      expect(service('Manga API')).toMatchObject({ status: 'healthy', detail: 'HTTP 200' });
-      expect(service('Broken')).toMatchObject({ status: 'degraded', detail: 'HTTP 500' });
+      expect(service('Manga API')).toMatchObject({ status: 'healthy', detail: 'الاستجابة ٢٠٠' });
+      expect(service('Broken')).toMatchObject({ status: 'degraded', detail: 'الاستجابة ٥٠٠' });
       // A service that answers 404 is not healthy (the Media CDN card once read Healthy next to HTTP 404).
-      expect(service('Missing')).toMatchObject({ status: 'degraded', detail: 'HTTP 404' });
+      expect(service('Missing')).toMatchObject({ status: 'degraded', detail: 'الاستجابة ٤٠٤' });
       // Addresses off the allow-list are never dialled: no port scan of the internal network.
       expect(service('Nowhere')).toMatchObject({
         status: 'unknown',

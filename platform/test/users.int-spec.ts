@@ -188,6 +188,7 @@ describe('users', () => {
       expect(first.preferences).toEqual({
         theme: 'system',
         language: 'en',
+        numerals: 'arab',
         notifications: { email: true, push: false },
         novelReader: DEFAULT_NOVEL_READER_SETTINGS,
         historyPaused: false,
@@ -197,13 +198,18 @@ describe('users', () => {
         .api()
         .post(`/api/users/${reader.id}/preferences`)
         .set(as(reader))
-        .send({ theme: 'dark', notifications: { push: true } } satisfies UpdatePreferencesBody);
+        .send({
+          theme: 'dark',
+          numerals: 'latn',
+          notifications: { push: true },
+        } satisfies UpdatePreferencesBody);
       expect(res.status).toBe(200);
       expect(res.body).toEqual({
         success: true,
         preferences: {
           theme: 'dark',
           language: 'en',
+          numerals: 'latn',
           notifications: { email: true, push: true },
           novelReader: DEFAULT_NOVEL_READER_SETTINGS,
           historyPaused: false,
@@ -214,6 +220,7 @@ describe('users', () => {
         (await t.api().get(`/api/users/${reader.id}/preferences`).set(as(reader))).body,
       );
       expect(again.preferences.theme).toBe('dark');
+      expect(again.preferences.numerals).toBe('latn');
     });
 
     it("refuses someone else's preferences (admins may read)", async () => {

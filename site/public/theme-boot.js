@@ -1,6 +1,6 @@
 // Loaded by BaseLayout before first paint (a file, not an inline script, so the page's CSP needs no
 // 'unsafe-inline').
-/* global document, localStorage, sessionStorage, window, location */
+/* global document, localStorage, sessionStorage, window, location, MutationObserver */
 // Theme before first paint: the signed-in user's server preference, else this browser's
 // choice, else the system. "system" follows prefers-color-scheme live.
 (function () {
@@ -51,6 +51,60 @@
     }
   } catch {
     // Storage may be refused (private mode): the page state still shows the reader's parts.
+  }
+  // Numerals (issue 15): the server writes every page in Arabic-Indic digits (series, list and chapter
+  // pages are one cached document for everyone). A reader who chose Western digits has them from here
+  // on: the signed-in page's own preference, else this browser's copy of it, else the default. Text is
+  // rewritten as the parser adds it (before first paint), and later as islands render; the mapping is
+  // the one of withNumerals in src/lib/format/format.ts, so islands hydrate over the same characters.
+  var numeralsValid = { arab: 1, latn: 1 };
+  var serverNumerals = root.getAttribute('data-server-numerals');
+  var storedNumerals = null;
+  try {
+    storedNumerals = localStorage.getItem('warraq_numerals');
+    if (numeralsValid[serverNumerals] && storedNumerals !== serverNumerals) {
+      localStorage.setItem('warraq_numerals', serverNumerals);
+    }
+  } catch {
+    // Storage may be refused (private mode): the server's choice or the default applies.
+  }
+  var numerals = numeralsValid[serverNumerals]
+    ? serverNumerals
+    : numeralsValid[storedNumerals]
+      ? storedNumerals
+      : 'arab';
+  root.dataset.numerals = numerals;
+  if (numerals === 'latn') {
+    var arabicDigit = /[\u0660-\u0669]/;
+    var numberPart = /[\u0660-\u0669]|(?<=[\u0660-\u0669])[\u066B\u066C](?=[\u0660-\u0669])/g;
+    var toLatin = function (part) {
+      if (part === '\u066C') return ',';
+      if (part === '\u066B') return '.';
+      return String(part.charCodeAt(0) - 0x0660);
+    };
+    var skip = function (node) {
+      var parent = node.parentElement;
+      return (
+        !parent || parent.closest('script, style, textarea, [contenteditable], [data-keep-digits]') !== null
+      );
+    };
+    var rewrite = function (node) {
+      if (node.nodeType === 3) {
+        if (arabicDigit.test(node.nodeValue) && !skip(node)) {
+          node.nodeValue = node.nodeValue.replace(numberPart, toLatin);
+        }
+        return;
+      }
+      if (node.nodeType !== 1) return;
+      var walker = document.createTreeWalker(node, 4);
+      for (var text = walker.nextNode(); text; text = walker.nextNode()) rewrite(text);
+    };
+    new MutationObserver(function (records) {
+      records.forEach(function (record) {
+        if (record.type === 'characterData') rewrite(record.target);
+        else record.addedNodes.forEach(rewrite);
+      });
+    }).observe(root, { childList: true, subtree: true, characterData: true });
   }
   // The page to come back to after signing in (never an auth page).
   if (!/\/(login|auth|register)/i.test(location.pathname)) {

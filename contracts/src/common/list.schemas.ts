@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { arabicNumber } from './arabic-number.js';
 
 export const ListMetaSchema = z.object({
   total: z.number().int().nonnegative(),
@@ -17,8 +18,8 @@ export function pageNumber(defaultValue: number, max = 100_000) {
   return z.coerce
     .number({ error: 'يجب أن يكون رقمًا' })
     .int('يجب أن يكون رقمًا صحيحًا')
-    .min(1, 'يجب أن يكون 1 على الأقل')
-    .max(max, `يجب ألا يتجاوز ${max}`)
+    .min(1, 'يجب أن يكون ١ على الأقل')
+    .max(max, `يجب ألا يتجاوز ${arabicNumber(max)}`)
     .default(defaultValue);
 }
 

@@ -3,6 +3,7 @@ import { cleanCommentText } from '../comments/comment.schemas.js';
 import { ListMetaSchema, pageNumber } from '../common/list.schemas.js';
 import { SERIES_TYPES } from '../content/content.constants.js';
 import { SeriesTypeSchema } from '../content/content.schemas.js';
+import { arabicNumber } from '../common/arabic-number.js';
 
 /** The community page (issue 14): feeds across the site, admin announcements and the site's rules. */
 export const COMMUNITY_LIMITS = {
@@ -18,10 +19,10 @@ export const COMMUNITY_LIMITS = {
 
 export const COMMUNITY_MESSAGES = {
   titleRequired: 'عنوان الإعلان مطلوب',
-  titleTooLong: `يجب ألا يتجاوز العنوان ${COMMUNITY_LIMITS.announcementTitleMax} حرفًا`,
+  titleTooLong: `يجب ألا يتجاوز العنوان ${arabicNumber(COMMUNITY_LIMITS.announcementTitleMax)} حرفًا`,
   bodyRequired: 'نص الإعلان مطلوب',
-  bodyTooLong: `يجب ألا يتجاوز نص الإعلان ${COMMUNITY_LIMITS.announcementBodyMax} حرف`,
-  rulesTooLong: `يجب ألا تتجاوز القواعد ${COMMUNITY_LIMITS.rulesMax} حرف`,
+  bodyTooLong: `يجب ألا يتجاوز نص الإعلان ${arabicNumber(COMMUNITY_LIMITS.announcementBodyMax)} حرف`,
+  rulesTooLong: `يجب ألا تتجاوز القواعد ${arabicNumber(COMMUNITY_LIMITS.rulesMax)} حرف`,
   announcementNotFound: 'الإعلان غير موجود',
   announcementCreated: 'تم نشر الإعلان',
   announcementUpdated: 'تم تعديل الإعلان',

@@ -24,12 +24,12 @@ export const ChapterLanguageSchema = z.enum(CHAPTER_LANGUAGES, { error: 'يرج�
 export const ReadingModeSchema = z.enum(READING_MODES);
 
 export const CONTENT_MESSAGES = {
-  titleMin: 'يجب أن يكون العنوان 3 أحرف على الأقل',
-  descriptionMin: 'يجب أن يكون الوصف 20 حرفًا على الأقل',
+  titleMin: 'يجب أن يكون العنوان ٣ أحرف على الأقل',
+  descriptionMin: 'يجب أن يكون الوصف ٢٠ حرفًا على الأقل',
   /** Covers are uploaded and stored by us; a link to an image elsewhere is refused (docs/media-storage.md). */
   coverUrlRefused: 'لا تُقبل روابط الصور الخارجية، يرجى رفع صورة الغلاف',
   author: 'يرجى إدخال اسم المؤلف',
-  year: 'يرجى إدخال سنة صالحة (4 أرقام)',
+  year: 'يرجى إدخال سنة صالحة (٤ أرقام)',
   mangaNotFound: 'مانجا غير موجودة',
   chapterLoadFailed: 'حدث خطأ أثناء تحميل الفصل',
   chapterNotFound: 'الفصل غير موجود',
@@ -367,7 +367,7 @@ export const COVER_UPLOAD = {
   width: 600,
   height: 900,
   invalidType: 'ملفات غير صالحة: يُقبل JPG وPNG وWebP فقط',
-  tooLarge: 'حجم الصورة يتجاوز 10 ميغابايت',
+  tooLarge: 'حجم الصورة يتجاوز ١٠ ميغابايت',
   unreadable: 'تعذرت قراءة الصورة، قد تكون تالفة أو أبعادها كبيرة جدًا',
   missing: 'صورة الغلاف غير موجودة، يرجى رفعها من جديد',
 } as const;

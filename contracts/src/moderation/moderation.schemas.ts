@@ -7,6 +7,7 @@ import {
   ModerationStatusSchema,
   SeriesTypeSchema,
 } from '../content/content.schemas.js';
+import { arabicNumber } from '../common/arabic-number.js';
 
 /** Spec §3 content item `contentType`: what a moderation row (and a moderation action) is about. */
 export const CONTENT_KINDS = ['series', 'chapter'] as const;
@@ -32,7 +33,7 @@ export const MODERATION_MESSAGES = {
   alreadyRejected: 'هذا المحتوى مرفوض بالفعل',
   /** Approving a rejected chapter whose variant (number, language, group) was published or resubmitted since. */
   duplicateVariant: 'يوجد فصل آخر بنفس الرقم واللغة والفريق، لا يمكن قبول هذا الفصل',
-  noteTooLong: `يجب ألا يتجاوز النص ${MODERATION_LIMITS.noteMax} حرف`,
+  noteTooLong: `يجب ألا يتجاوز النص ${arabicNumber(MODERATION_LIMITS.noteMax)} حرف`,
   staffOnly: 'هذا الإجراء متاح للمشرفين فقط',
   approved: 'تم قبول المحتوى',
   rejected: 'تم رفض المحتوى',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { listResponseSchema, pageNumber } from '../common/list.schemas.js';
+import { arabicNumber } from '../common/arabic-number.js';
 
 /** Spec §2 notifications page: types chapter, comment, like, follow, system. */
 export const NOTIFICATION_TYPES = ['chapter', 'comment', 'like', 'follow', 'system'] as const;
@@ -56,7 +57,8 @@ export const NOTIFICATION_TEXTS = {
   approvedTitle: 'تم قبول المحتوى',
   approvedBody: (title: string) => `تم قبول «${title}» ونشره.`,
   newChapterTitle: 'فصل جديد',
-  newChapterBody: (series: string, chapterNumber: number) => `صدر الفصل ${chapterNumber} من «${series}».`,
+  newChapterBody: (series: string, chapterNumber: number) =>
+    `صدر الفصل ${arabicNumber(chapterNumber)} من «${series}».`,
   newWorkTitle: 'عمل جديد',
   newWorkBody: (username: string, series: string) => `نشر ${username} عملًا جديدًا: «${series}».`,
   deletedTitle: 'تم حذف المحتوى',

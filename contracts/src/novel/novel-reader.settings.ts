@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { arabicNumber } from '../common/arabic-number.js';
 
 /**
  * The novel reader's settings (issue 13): kept in the user's preferences on the server, in the
@@ -25,17 +26,17 @@ export const NovelReaderSettingsSchema = z.strictObject({
   size: z
     .number({ error: 'حجم الخط رقم' })
     .int('حجم الخط عدد صحيح')
-    .min(L.sizeMin, `أصغر حجم للخط ${L.sizeMin}`)
-    .max(L.sizeMax, `أكبر حجم للخط ${L.sizeMax}`),
+    .min(L.sizeMin, `أصغر حجم للخط ${arabicNumber(L.sizeMin)}`)
+    .max(L.sizeMax, `أكبر حجم للخط ${arabicNumber(L.sizeMax)}`),
   lineHeight: z
     .number({ error: 'تباعد الأسطر رقم' })
-    .min(L.lineHeightMin, `أقل تباعد للأسطر ${L.lineHeightMin}`)
-    .max(L.lineHeightMax, `أكبر تباعد للأسطر ${L.lineHeightMax}`),
+    .min(L.lineHeightMin, `أقل تباعد للأسطر ${arabicNumber(L.lineHeightMin)}`)
+    .max(L.lineHeightMax, `أكبر تباعد للأسطر ${arabicNumber(L.lineHeightMax)}`),
   width: z
     .number({ error: 'عرض السطر رقم' })
     .int('عرض السطر عدد صحيح')
-    .min(L.widthMin, `أقل عرض للسطر ${L.widthMin}`)
-    .max(L.widthMax, `أكبر عرض للسطر ${L.widthMax}`),
+    .min(L.widthMin, `أقل عرض للسطر ${arabicNumber(L.widthMin)}`)
+    .max(L.widthMax, `أكبر عرض للسطر ${arabicNumber(L.widthMax)}`),
   theme: z.enum(NOVEL_READER_THEMES, { error: 'مظهر القراءة فاتح أو بني أو داكن' }),
   align: z.enum(NOVEL_READER_ALIGNS, { error: 'محاذاة النص مضبوطة أو إلى البداية' }),
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { NOVEL_IMPORT_LIMITS, NOVEL_TEXT_LIMITS } from './novel-text.constants.js';
+import { arabicNumber } from '../common/arabic-number.js';
 
 const MiB = 1024 * 1024;
 /** An Arabic word in UTF-8: five to six letters of two bytes each, and a space. */
@@ -11,18 +12,18 @@ export const NOVEL_TEXT_MESSAGES = {
   novelRequired: 'يرجى اختيار الرواية',
   invalidStructure: 'بنية نص الفصل غير صالحة',
   empty: 'نص الفصل فارغ',
-  tooLong: `نص الفصل أطول من الحد المسموح (${NOVEL_TEXT_LIMITS.maxTextBytes / 1024} كيلوبايت، نحو ${maxArabicThousandWords} ألف كلمة)؛ قسّمه إلى أكثر من فصل`,
-  tooManyBlocks: `الفصل يحتوي على أكثر من ${NOVEL_TEXT_LIMITS.maxBlocks} فقرة؛ قسّمه إلى أكثر من فصل`,
+  tooLong: `نص الفصل أطول من الحد المسموح (${arabicNumber(NOVEL_TEXT_LIMITS.maxTextBytes / 1024)} كيلوبايت، نحو ${arabicNumber(maxArabicThousandWords)} ألف كلمة)؛ قسّمه إلى أكثر من فصل`,
+  tooManyBlocks: `الفصل يحتوي على أكثر من ${arabicNumber(NOVEL_TEXT_LIMITS.maxBlocks)} فقرة؛ قسّمه إلى أكثر من فصل`,
   paragraphTooLong: (position: number) =>
-    `الفقرة ${position} أطول من ${NOVEL_TEXT_LIMITS.maxParagraphChars} حرف؛ قسّمها إلى فقرات`,
+    `الفقرة ${arabicNumber(position)} أطول من ${arabicNumber(NOVEL_TEXT_LIMITS.maxParagraphChars)} حرف؛ قسّمها إلى فقرات`,
   tooManyRuns: 'تنسيق الفصل مجزّأ أكثر من اللازم (تبديل كثير بين الخط العادي والمائل والعريض)',
 } as const;
 
 /** Every Arabic text of a refused chapter file; `name` is the file or archive part, shown safely. */
 export const NOVEL_IMPORT_MESSAGES = {
   unsupportedType: 'نوع الملف غير مدعوم: يُقبل ملف txt أو docx أو epub',
-  txtTooLarge: `حجم الملف النصي يتجاوز ${NOVEL_IMPORT_LIMITS.maxTxtBytes / MiB} ميغابايت`,
-  archiveFileTooLarge: `حجم الملف يتجاوز ${NOVEL_IMPORT_LIMITS.maxArchiveBytes / MiB} ميغابايت`,
+  txtTooLarge: `حجم الملف النصي يتجاوز ${arabicNumber(NOVEL_IMPORT_LIMITS.maxTxtBytes / MiB)} ميغابايت`,
+  archiveFileTooLarge: `حجم الملف يتجاوز ${arabicNumber(NOVEL_IMPORT_LIMITS.maxArchiveBytes / MiB)} ميغابايت`,
   notText: (name: string) => `الملف «${name}» ليس ملفًا نصيًا`,
   encoding: (name: string) => `تعذّرت قراءة ترميز الملف «${name}»؛ احفظه بترميز UTF-8`,
   legacyDoc: 'ملفات Word القديمة (doc) غير مدعومة؛ احفظ المستند بصيغة docx',

@@ -15,25 +15,25 @@ export type DomainStatus = (typeof DOMAIN_STATUSES)[number];
 export const HEALTH_STATES = ['healthy', 'degraded', 'unknown'] as const;
 export type HealthState = (typeof HEALTH_STATES)[number];
 
-/** Spec §8 service and domain toasts (English in the spec) and the forms' §5 rules. */
+/** Spec §8 service and domain toasts and the forms' §5 rules, in Arabic like the rest of the interface (the spec's are English; issue 15). */
 export const SYSTEM_MESSAGES = {
-  nameRequired: 'Name is required',
-  urlRequired: 'URL is required',
-  urlInvalid: 'Enter a valid http(s) URL',
-  domainInvalid: 'Enter a valid domain name',
-  serviceNotFound: 'Service not found',
-  domainNotFound: 'Domain not found',
-  serviceNameTaken: 'A service with this name already exists',
-  domainNameTaken: 'This domain already exists',
-  unknownService: 'No such service',
-  serviceCreated: 'Service created',
-  serviceUpdated: 'Service updated',
-  serviceDeleted: 'Service deleted',
-  domainCreated: 'Domain created',
-  domainUpdated: 'Domain updated',
-  domainDeleted: 'Domain deleted',
-  primaryLocked: 'The primary domain cannot be changed here',
-  genericError: 'An error occurred',
+  nameRequired: 'الاسم مطلوب',
+  urlRequired: 'الرابط مطلوب',
+  urlInvalid: 'أدخل رابط http(s) صالحًا',
+  domainInvalid: 'أدخل اسم نطاق صالحًا',
+  serviceNotFound: 'الخدمة غير موجودة',
+  domainNotFound: 'النطاق غير موجود',
+  serviceNameTaken: 'توجد خدمة بهذا الاسم',
+  domainNameTaken: 'هذا النطاق موجود',
+  unknownService: 'لا توجد خدمة كهذه',
+  serviceCreated: 'تمت إضافة الخدمة',
+  serviceUpdated: 'تم تحديث الخدمة',
+  serviceDeleted: 'تم حذف الخدمة',
+  domainCreated: 'تمت إضافة النطاق',
+  domainUpdated: 'تم تحديث النطاق',
+  domainDeleted: 'تم حذف النطاق',
+  primaryLocked: 'لا يُغيَّر النطاق الأساسي من هنا',
+  genericError: 'حدث خطأ',
 } as const;
 
 const name = z
@@ -75,8 +75,8 @@ export const CreateServiceBodySchema = z
   .object({
     name,
     url: serviceUrl,
-    type: z.enum(SERVICE_TYPES, { error: 'Invalid type' }).default('core'),
-    status: z.enum(SERVICE_STATUSES, { error: 'Invalid status' }).default('active'),
+    type: z.enum(SERVICE_TYPES, { error: 'نوع غير صالح' }).default('core'),
+    status: z.enum(SERVICE_STATUSES, { error: 'حالة غير صالحة' }).default('active'),
   })
   .strict();
 export type CreateServiceBody = z.input<typeof CreateServiceBodySchema>;
@@ -85,8 +85,8 @@ export const UpdateServiceBodySchema = z
   .object({
     name: name.optional(),
     url: serviceUrl.optional(),
-    type: z.enum(SERVICE_TYPES, { error: 'Invalid type' }).optional(),
-    status: z.enum(SERVICE_STATUSES, { error: 'Invalid status' }).optional(),
+    type: z.enum(SERVICE_TYPES, { error: 'نوع غير صالح' }).optional(),
+    status: z.enum(SERVICE_STATUSES, { error: 'حالة غير صالحة' }).optional(),
   })
   .strict();
 export type UpdateServiceBody = z.input<typeof UpdateServiceBodySchema>;
@@ -122,7 +122,7 @@ export const CreateDomainBodySchema = z
     service_id: serviceId.default(null),
     is_primary: z.literal(false, { error: SYSTEM_MESSAGES.primaryLocked }).default(false),
     ssl_status: z.enum(SSL_STATUSES, { error: 'Invalid SSL status' }).default('valid'),
-    status: z.enum(DOMAIN_STATUSES, { error: 'Invalid status' }).default('active'),
+    status: z.enum(DOMAIN_STATUSES, { error: 'حالة غير صالحة' }).default('active'),
   })
   .strict();
 export type CreateDomainBody = z.input<typeof CreateDomainBodySchema>;
@@ -131,7 +131,7 @@ export const UpdateDomainBodySchema = z
     name: domainName.optional(),
     service_id: serviceId.optional(),
     ssl_status: z.enum(SSL_STATUSES, { error: 'Invalid SSL status' }).optional(),
-    status: z.enum(DOMAIN_STATUSES, { error: 'Invalid status' }).optional(),
+    status: z.enum(DOMAIN_STATUSES, { error: 'حالة غير صالحة' }).optional(),
   })
   .strict();
 export type UpdateDomainBody = z.input<typeof UpdateDomainBodySchema>;
@@ -147,9 +147,9 @@ export type DomainResponse = z.infer<typeof DomainResponseSchema>;
 
 export const SystemIdParamSchema = z.object({
   id: z.coerce
-    .number({ error: 'Invalid id' })
-    .int('Invalid id')
-    .positive('Invalid id')
+    .number({ error: 'معرّف غير صالح' })
+    .int('معرّف غير صالح')
+    .positive('معرّف غير صالح')
     .max(2 ** 31 - 1),
 });
 

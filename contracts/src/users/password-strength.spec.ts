@@ -30,9 +30,9 @@ describe('account form rules (spec §5)', () => {
     );
     expect(messages).toEqual(
       expect.arrayContaining([
-        'username:يجب أن يكون اسم المستخدم 3 أحرف على الأقل',
+        'username:يجب أن يكون اسم المستخدم ٣ أحرف على الأقل',
         'email:يرجى إدخال بريد إلكتروني صالح',
-        'password:يجب أن تكون كلمة المرور 6 أحرف على الأقل',
+        'password:يجب أن تكون كلمة المرور ٦ أحرف على الأقل',
       ]),
     );
   });

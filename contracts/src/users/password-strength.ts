@@ -1,6 +1,6 @@
 /** Spec §5 strength meter: five criteria, 20 percent each. */
 export const PASSWORD_CRITERIA = [
-  { id: 'length', label: '8 أحرف على الأقل', test: (p: string) => p.length >= 8 },
+  { id: 'length', label: '٨ أحرف على الأقل', test: (p: string) => p.length >= 8 },
   { id: 'uppercase', label: 'حرف كبير (A-Z)', test: (p: string) => /[A-Z]/.test(p) },
   { id: 'lowercase', label: 'حرف صغير (a-z)', test: (p: string) => /[a-z]/.test(p) },
   { id: 'digit', label: 'رقم', test: (p: string) => /\p{Nd}/u.test(p) },

@@ -1,19 +1,20 @@
 import { z } from 'zod';
 import { LIMITS } from '../common/limits.js';
-import { LANGUAGES, ROLES, THEMES, type Role } from './user.constants.js';
+import { DEFAULT_NUMERALS, LANGUAGES, NUMERALS, ROLES, THEMES, type Role } from './user.constants.js';
 import { listResponseSchema, pageNumber } from '../common/list.schemas.js';
 import { DEFAULT_NOVEL_READER_SETTINGS, NovelReaderSettingsSchema } from '../novel/novel-reader.settings.js';
+import { arabicNumber } from '../common/arabic-number.js';
 
 export const RoleSchema = z.enum(ROLES);
 
 export const MESSAGES = {
-  usernameMin: 'يجب أن يكون اسم المستخدم 3 أحرف على الأقل',
-  usernameMax: `يجب ألا يتجاوز اسم المستخدم ${LIMITS.usernameMax} حرفًا`,
+  usernameMin: 'يجب أن يكون اسم المستخدم ٣ أحرف على الأقل',
+  usernameMax: `يجب ألا يتجاوز اسم المستخدم ${arabicNumber(LIMITS.usernameMax)} حرفًا`,
   usernameChars: 'يمكن أن يحتوي اسم المستخدم على حروف وأرقام و _ . - فقط',
   usernameMixedScripts: 'يجب أن تكون حروف اسم المستخدم من أبجدية واحدة (عربية أو لاتينية مثلًا) دون خلط بينها',
   emailInvalid: 'يرجى إدخال بريد إلكتروني صالح',
-  passwordMin: 'يجب أن تكون كلمة المرور 6 أحرف على الأقل',
-  passwordMax: `يجب ألا تتجاوز كلمة المرور ${LIMITS.passwordMax} حرفًا`,
+  passwordMin: 'يجب أن تكون كلمة المرور ٦ أحرف على الأقل',
+  passwordMax: `يجب ألا تتجاوز كلمة المرور ${arabicNumber(LIMITS.passwordMax)} حرفًا`,
   passwordsMismatch: 'كلمتا المرور غير متطابقتين',
   newPasswordsMismatch: 'كلمتا المرور الجديدتان غير متطابقتين',
   passwordTooCommon: 'كلمة المرور هذه شائعة جدًا وسهلة التخمين، يرجى اختيار غيرها',
@@ -83,9 +84,13 @@ export const ThemeSchema = z.enum(THEMES, { error: 'يجب أن يكون الم�
 
 export const LanguageSchema = z.enum(LANGUAGES, { error: 'لغة غير مدعومة' });
 
+export const NumeralsSchema = z.enum(NUMERALS, { error: 'يجب أن تكون الأرقام عربية مشرقية أو غربية' });
+
 export const PreferencesSchema = z.object({
   theme: ThemeSchema,
   language: LanguageSchema,
+  /** Arabic-Indic or Western digits for every number, date and count of the interface. */
+  numerals: NumeralsSchema,
   notifications: z.object({ email: z.boolean(), push: z.boolean() }),
   /** The novel reader's font, size, spacing, width, theme and alignment (issue 13). */
   novelReader: NovelReaderSettingsSchema,
@@ -98,6 +103,7 @@ export type Preferences = z.infer<typeof PreferencesSchema>;
 export const DEFAULT_PREFERENCES: Preferences = {
   theme: 'system',
   language: 'en',
+  numerals: DEFAULT_NUMERALS,
   notifications: { email: true, push: false },
   novelReader: DEFAULT_NOVEL_READER_SETTINGS,
   historyPaused: false,
@@ -107,6 +113,7 @@ export const UpdatePreferencesBodySchema = z
   .object({
     theme: ThemeSchema.optional(),
     language: LanguageSchema.optional(),
+    numerals: NumeralsSchema.optional(),
     notifications: z.object({ email: z.boolean().optional(), push: z.boolean().optional() }).optional(),
     /** Only the fields given change; each is checked like the stored settings. */
     novelReader: NovelReaderSettingsSchema.partial().optional(),

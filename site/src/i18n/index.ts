@@ -1,29 +1,36 @@
 import ar from './ar.json';
+import {
+  formatChapterNumber as formatFigure,
+  formatNumber as formatCount,
+  withNumerals,
+} from '@/lib/format/format';
 
 /** Every UI string of the site (Arabic). Components read from here; nothing is hard-coded. */
 export const t = ar;
 export type Messages = typeof ar;
 
-/** Fills `{name}` placeholders of a message. */
-export function fmt(template: string, vars: Record<string, string | number>): string {
-  return template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in vars ? String(vars[name]) : whole));
+/**
+ * Fills `{name}` placeholders of a message, in the page's numerals: a message's own digits
+ * («٢ قبل ١٠») and bare numbers read like the formatted numbers beside them (issue 15).
+ */
+export function fmt(template: string, vars: Record<string, string | number> = {}): string {
+  return withNumerals(
+    template.replace(/\{(\w+)\}/g, (whole, name: string) => {
+      if (!(name in vars)) return whole;
+      const value = vars[name]!;
+      // A bare number (a page, a year, a percent) is written like the formatted ones, ungrouped;
+      // counts that want grouping come formatted already (formatNumber).
+      return typeof value === 'number' ? formatFigure(value) : value;
+    }),
+  );
 }
 
-const numberFormat = new Intl.NumberFormat('ar-SA');
-const dateFormat = new Intl.DateTimeFormat('ar-SA', { dateStyle: 'medium' });
-
-export function formatNumber(value: number): string {
-  return numberFormat.format(value);
-}
-
-export function formatDate(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : dateFormat.format(date);
-}
+// Numbers and dates come from the one formatter (issue 15); re-exported for the many callers here.
+export { formatDate, formatNumber } from '@/lib/format/format';
 
 const pluralRules = new Intl.PluralRules('ar');
 
 /** A count in Arabic with its plural form (zero, one, two, few 3–10, many 11–99, other), `{n}` filled. */
 export function fmtCount(forms: Record<Intl.LDMLPluralRule, string>, n: number): string {
-  return fmt(forms[pluralRules.select(n)], { n: numberFormat.format(n) });
+  return fmt(forms[pluralRules.select(n)], { n: formatCount(n) });
 }

@@ -28,8 +28,8 @@ const row = (overrides: Partial<QueueRow> = {}): QueueRow => ({
 
 describe('moderation mapper', () => {
   it('names a chapter by its series and number, as the reader writes numbers', () => {
-    expect(chapterItemTitle('سيف الريح', 3)).toBe('سيف الريح — الفصل 3');
-    expect(chapterItemTitle('سيف الريح', 12.5)).toBe('سيف الريح — الفصل 12.5');
+    expect(chapterItemTitle('سيف الريح', 3)).toBe('سيف الريح — الفصل ٣');
+    expect(chapterItemTitle('سيف الريح', 12.5)).toBe('سيف الريح — الفصل ١٢٫٥');
   });
 
   it("links a series to its page and a chapter to its exact variant in the reader, on its type's site", () => {

@@ -7,19 +7,15 @@ import {
   type ModerationStatus,
   seriesPath as canonicalSeriesPath,
   type SeriesType,
+  arabicNumber,
 } from '@warraq/contracts';
 
 /** Shown for an item whose creator's account is gone (spec §3 content item creator). */
 export const UNKNOWN_CREATOR = 'غير معروف';
 
-/** Chapter numbers as the reader's URLs write them: 12, 1.5 (never 12.00). */
-export function chapterNumberText(number: number): string {
-  return String(Number(number.toFixed(2)));
-}
-
 /** A chapter's name in the queue, the log and notifications: its series and its number. */
 export function chapterItemTitle(seriesTitle: string, number: number): string {
-  return `${seriesTitle} — الفصل ${chapterNumberText(number)}`;
+  return `${seriesTitle} — الفصل ${arabicNumber(number)}`;
 }
 
 /** The site page that opens a series: its canonical path on its type's site (contracts' seriesPath). */

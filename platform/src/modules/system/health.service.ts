@@ -4,6 +4,7 @@ import {
   type HealthResponse,
   type HealthState,
   type ServiceStatus,
+  arabicNumber,
 } from '@warraq/contracts';
 import { RedisService } from '../../common/redis/redis.service';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
@@ -86,7 +87,9 @@ export class HealthService {
         }),
         timed('queue', async () => {
           queue = await this.queue.counts();
-          return { detail: `${queue.waiting} waiting, ${queue.active} active, ${queue.failed} failed` };
+          return {
+            detail: `في الانتظار ${arabicNumber(queue.waiting)}، قيد التنفيذ ${arabicNumber(queue.active)}، فاشلة ${arabicNumber(queue.failed)}`,
+          };
         }),
         timed('worker', () => this.workerBeat()),
         timed('storage', async () => {
@@ -122,7 +125,7 @@ export class HealthService {
       type: s.type,
       url: s.url,
       configured: s.status,
-      ...(probes[probeId(s)] ?? { status: 'unknown' as const, latencyMs: null, detail: 'inactive' }),
+      ...(probes[probeId(s)] ?? { status: 'unknown' as const, latencyMs: null, detail: 'معطّلة' }),
     }));
   }
 
@@ -152,10 +155,11 @@ export class HealthService {
 
   private async workerBeat(): Promise<{ status: HealthState; detail: string }> {
     const raw = await this.redis.client.get(this.redis.key('worker', 'heartbeat'));
-    if (!raw) return { status: 'unknown', detail: `no heartbeat in ${WORKER_HEARTBEAT_TTL_SECONDS} s` };
+    if (!raw)
+      return { status: 'unknown', detail: `لا نبضة منذ ${arabicNumber(WORKER_HEARTBEAT_TTL_SECONDS)} ث` };
     const beat = JSON.parse(raw) as { at: string; instanceId: string };
     const age = Math.max(0, Math.round((Date.now() - Date.parse(beat.at)) / 1000));
-    return { status: 'healthy', detail: `last beat ${age} s ago` };
+    return { status: 'healthy', detail: `آخر نبضة قبل ${arabicNumber(age)} ث` };
   }
 }
 

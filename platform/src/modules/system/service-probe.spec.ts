@@ -1,21 +1,33 @@
-import { SYSTEM_LIMITS } from '@warraq/contracts';
+import { SYSTEM_LIMITS, arabicNumber } from '@warraq/contracts';
 import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { judgeAnswer, probeService } from './service-probe';
 
 describe('judgeAnswer: a probe is healthy only on a success status in time', () => {
   it.each([200, 204])('HTTP %i answered quickly is healthy', (status) => {
-    expect(judgeAnswer(status, 12)).toEqual({ status: 'healthy', latencyMs: 12, detail: `HTTP ${status}` });
+    expect(judgeAnswer(status, 12)).toEqual({
+      status: 'healthy',
+      latencyMs: 12,
+      detail: `الاستجابة ${arabicNumber(status)}`,
+    });
   });
 
   // Finding 6 of the reliability issue: the Media CDN card read Healthy next to HTTP 404.
   it.each([301, 302, 400, 401, 403, 404, 429, 500, 502, 503])('HTTP %i is degraded', (status) => {
-    expect(judgeAnswer(status, 12)).toEqual({ status: 'degraded', latencyMs: 12, detail: `HTTP ${status}` });
+    expect(judgeAnswer(status, 12)).toEqual({
+      status: 'degraded',
+      latencyMs: 12,
+      detail: `الاستجابة ${arabicNumber(status)}`,
+    });
   });
 
   it('a slow success is degraded and says so', () => {
     const slow = SYSTEM_LIMITS.probeSlowMs + 1;
-    expect(judgeAnswer(200, slow)).toEqual({ status: 'degraded', latencyMs: slow, detail: 'HTTP 200, slow' });
+    expect(judgeAnswer(200, slow)).toEqual({
+      status: 'degraded',
+      latencyMs: slow,
+      detail: 'الاستجابة ٢٠٠، بطيئة',
+    });
   });
 });
 
@@ -44,7 +56,7 @@ describe('probeService over HTTP', () => {
   it('a 2xx is healthy, a 404 or a 500 degraded', async () => {
     // On a loaded machine the answer may come late: then even the 200 reads degraded ("slow").
     const ok = await probeService(`${base}/ok`);
-    expect(ok).toMatchObject({ detail: expect.stringMatching(/^HTTP 200/) as unknown });
+    expect(ok).toMatchObject({ detail: expect.stringMatching(/^الاستجابة ٢٠٠/) as unknown });
     expect(ok.status).toBe(ok.latencyMs! > SYSTEM_LIMITS.probeSlowMs ? 'degraded' : 'healthy');
     for (const [path, status] of [
       ['/missing', 404],
@@ -52,7 +64,7 @@ describe('probeService over HTTP', () => {
     ] as const) {
       expect(await probeService(`${base}${path}`)).toMatchObject({
         status: 'degraded',
-        detail: expect.stringMatching(new RegExp(`^HTTP ${status}`)) as unknown,
+        detail: expect.stringMatching(new RegExp(`^الاستجابة ${arabicNumber(status)}`)) as unknown,
       });
     }
   });
@@ -61,7 +73,7 @@ describe('probeService over HTTP', () => {
     expect(await probeService(`${base}/hang`, 300)).toEqual({
       status: 'unknown',
       latencyMs: null,
-      detail: 'no answer in 300 ms',
+      detail: 'لا استجابة خلال ٣٠٠ ملّي ثانية',
     });
     const closed = createServer();
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));

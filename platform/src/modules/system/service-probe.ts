@@ -1,6 +1,6 @@
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
-import { type HealthState, SYSTEM_LIMITS } from '@warraq/contracts';
+import { type HealthState, SYSTEM_LIMITS, arabicNumber } from '@warraq/contracts';
 
 export interface ProbeResult {
   status: HealthState;
@@ -19,7 +19,7 @@ export function probeTarget(url: URL): { connectHost: string; hostHeader: string
 }
 
 /** Why a service was not dialled: its host and port are not on WARRAQ_PROBE_ALLOWED_TARGETS. */
-export const PROBE_NOT_ALLOWED = 'not on the probe allow-list';
+export const PROBE_NOT_ALLOWED = 'ليست في قائمة الفحص المسموح بها';
 
 /**
  * Whether a probe may dial `rawUrl`: its host and port (the scheme's default when none is written)
@@ -54,7 +54,7 @@ export function judgeAnswer(statusCode: number, latencyMs: number): ProbeResult 
   return {
     status: success && !slow ? 'healthy' : 'degraded',
     latencyMs,
-    detail: `HTTP ${statusCode}${slow ? ', slow' : ''}`,
+    detail: `الاستجابة ${arabicNumber(statusCode)}${slow ? '، بطيئة' : ''}`,
   };
 }
 
@@ -70,7 +70,7 @@ export function probeService(
   try {
     url = new URL(rawUrl);
   } catch {
-    return Promise.resolve({ status: 'unknown', latencyMs: null, detail: 'invalid URL' });
+    return Promise.resolve({ status: 'unknown', latencyMs: null, detail: 'رابط غير صالح' });
   }
   const { connectHost, hostHeader } = probeTarget(url);
   const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
@@ -91,9 +91,20 @@ export function probeService(
         resolve(judgeAnswer(res.statusCode ?? 0, Math.round(performance.now() - started)));
       },
     );
-    req.on('timeout', () => req.destroy(new Error(`no answer in ${timeoutMs} ms`)));
-    req.on('error', (error) =>
-      resolve({ status: 'unknown', latencyMs: null, detail: error.message.slice(0, 200) }),
+    let timedOut = false;
+    req.on('timeout', () => {
+      timedOut = true;
+      req.destroy();
+    });
+    // Admins read the detail in Arabic; the system's error code stays as the one technical word.
+    req.on('error', (error: NodeJS.ErrnoException) =>
+      resolve({
+        status: 'unknown',
+        latencyMs: null,
+        detail: timedOut
+          ? `لا استجابة خلال ${arabicNumber(timeoutMs)} ملّي ثانية`
+          : `تعذّر الاتصال${error.code ? ` (${error.code})` : ''}`,
+      }),
     );
     req.end();
   });

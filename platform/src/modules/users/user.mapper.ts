@@ -10,6 +10,7 @@ export function withDefaultPreferences(stored: Partial<Preferences> | null | und
   return {
     theme: stored?.theme ?? DEFAULT_PREFERENCES.theme,
     language: stored?.language ?? DEFAULT_PREFERENCES.language,
+    numerals: stored?.numerals ?? DEFAULT_PREFERENCES.numerals,
     notifications: { ...DEFAULT_PREFERENCES.notifications, ...(stored?.notifications ?? {}) },
     novelReader: withDefaultNovelReaderSettings(stored?.novelReader),
     historyPaused: stored?.historyPaused ?? DEFAULT_PREFERENCES.historyPaused,

@@ -118,6 +118,7 @@ export class UsersService {
     const next = withDefaultPreferences({
       theme: body.theme ?? current.theme,
       language: body.language ?? current.language,
+      numerals: body.numerals ?? current.numerals,
       notifications: { ...current.notifications, ...definedOnly(body.notifications ?? {}) },
       novelReader: { ...current.novelReader, ...definedOnly(body.novelReader ?? {}) },
       historyPaused: body.historyPaused ?? current.historyPaused,

@@ -4,6 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { AwardPointsBodySchema, POINTS_LIMITS, type User } from '@warraq/contracts';
 import { formatNumber, t } from '@/i18n';
+import { formatShortDateTime } from '@/lib/format/format';
 import { PROFILE_KEYS, awardPoints, fetchPoints, searchUsers } from '@/lib/api/profile';
 import { runMutation, usePolledQuery } from '@/lib/query';
 import { QueryError } from '@/ui/QueryError';
@@ -14,7 +15,6 @@ import { SYSTEM_FAILURE, submitForm } from '@/ui/form-submit';
 import { showToast } from '@/stores/toasts';
 
 const text = t.points;
-const dateTime = new Intl.DateTimeFormat('ar-SA', { dateStyle: 'medium', timeStyle: 'short' });
 
 // The user is picked above the form, so the form holds the rest of the award body.
 const AwardFormSchema = AwardPointsBodySchema.omit({ user_id: true });
@@ -209,7 +209,7 @@ function PointsLedger({ user }: { user: Picked }) {
                 <tbody>
                   {data.history.map((entry) => (
                     <tr key={entry.id}>
-                      <td className="whitespace-nowrap">{dateTime.format(new Date(entry.created_at))}</td>
+                      <td className="whitespace-nowrap">{formatShortDateTime(entry.created_at)}</td>
                       <td
                         dir="ltr"
                         className={`text-end font-bold ${entry.amount < 0 ? 'text-error' : 'text-success'}`}

@@ -155,7 +155,7 @@ export default function ChapterUploadForm({ site, initialManga, preselectMissing
   const pageCountHint = upload.pageCountIsReal
     ? t.chapterForm.pageCountReal
     : method === 'zip'
-      ? t.chapterForm.pageCountEstimate
+      ? fmt(t.chapterForm.pageCountEstimate)
       : t.chapterForm.pageCountImages;
   const f = t.chapterForm.fields;
   const selectClass = (error: unknown) => `select w-full ${error ? 'select-error' : ''}`;

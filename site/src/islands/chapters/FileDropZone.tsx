@@ -1,7 +1,7 @@
 import { useId, useState, type DragEvent } from 'react';
 import type { UploadMethod } from '@warraq/contracts';
 import { acceptFor } from '@/lib/chapters/chapter-files';
-import { t } from '@/i18n';
+import { fmt, t } from '@/i18n';
 
 export interface FileDropZoneProps {
   method: UploadMethod;
@@ -81,7 +81,7 @@ export function FileDropZone({ method, disabled, error, onFiles }: FileDropZoneP
         {over ? t.chapterForm.dropActive : t.chapterForm.dropHint}
       </p>
       <p id={hintId} className="text-sm text-base-content/70">
-        {method === 'zip' ? t.chapterForm.zipHint : t.chapterForm.imagesHint}
+        {fmt(method === 'zip' ? t.chapterForm.zipHint : t.chapterForm.imagesHint)}
       </p>
       {error && (
         <p id={errorId} role="alert" className="text-sm font-semibold text-error">

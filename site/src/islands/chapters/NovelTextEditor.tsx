@@ -246,7 +246,7 @@ export function NovelTextEditor({ language, error, disabled, onChange }: NovelTe
           />
         </label>
         <p id={`${ids}-import-status`} className="text-sm text-base-content/70" aria-live="polite">
-          {imported.kind === 'idle' && e.importHint}
+          {imported.kind === 'idle' && fmt(e.importHint)}
           {imported.kind === 'uploading' &&
             fmt(e.importUploading, { name: imported.name, percent: formatNumber(imported.percent) })}
           {imported.kind === 'reading' && fmt(e.importReading, { name: imported.name })}

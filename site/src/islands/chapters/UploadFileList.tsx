@@ -1,5 +1,5 @@
 import { memo } from 'react';
-import { formatBytes } from '@/lib/chapters/chapter-files';
+import { formatBytes } from '@/lib/format/format';
 import { toPercent } from '@/lib/chapters/upload-progress';
 import { fmt, t } from '@/i18n';
 import type { FileEntry, FileStatus } from '@/lib/chapters/chapter-upload-machine';

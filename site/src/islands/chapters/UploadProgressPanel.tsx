@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { INGEST_MESSAGES, isRetryableFailure } from '@warraq/contracts';
-import { formatBytes } from '@/lib/chapters/chapter-files';
+import { formatBytes } from '@/lib/format/format';
 import { bytesFraction, processingFraction, toPercent } from '@/lib/chapters/upload-progress';
 import { sharedRealtime } from '@/lib/realtime/realtime';
 import { fmt, formatNumber, t } from '@/i18n';

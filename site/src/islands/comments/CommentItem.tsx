@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { COMMENT_MESSAGES, type Comment } from '@warraq/contracts';
 import { fmt, formatNumber, t } from '@/i18n';
 import { CommentForm } from './CommentForm';
-import { exactCommentTime, relativeCommentTime } from '@/lib/format/comment-time';
+import { formatExactDateTime, formatRelative } from '@/lib/format/format';
 import { commentAnchor } from './comment-tree';
 
 /** Replies indent up to this depth; deeper ones line up with their parent so phones keep their width. */
@@ -74,13 +74,13 @@ export function CommentItem({ comment, depth, actions }: CommentItemProps) {
               )}
               <time
                 dateTime={comment.created_at}
-                title={exactCommentTime(comment.created_at)}
+                title={formatExactDateTime(comment.created_at)}
                 className="text-base-content/60"
               >
-                {relativeCommentTime(comment.created_at, actions.now)}
+                {formatRelative(comment.created_at, actions.now)}
               </time>
               {comment.edited_at && (
-                <span className="text-base-content/60" title={exactCommentTime(comment.edited_at)}>
+                <span className="text-base-content/60" title={formatExactDateTime(comment.edited_at)}>
                   {t.comments.edited}
                 </span>
               )}

@@ -85,7 +85,8 @@ function Endpoint({
           {endpoint.path}
         </code>
         {endpoint.summary && (
-          <span className="min-w-0 text-xs opacity-75" dir="auto">
+          // The OpenAPI document's own words (English, for API clients): marked as such.
+          <span className="min-w-0 text-xs opacity-75" lang="en" dir="auto">
             {endpoint.summary}
           </span>
         )}
@@ -100,7 +101,7 @@ function Endpoint({
         {endpoint.description && (
           <div>
             <h4 className="text-xs font-bold opacity-80">{text.description}</h4>
-            <p className="text-sm" dir="auto">
+            <p className="text-sm" lang="en" dir="auto">
               {endpoint.description}
             </p>
           </div>

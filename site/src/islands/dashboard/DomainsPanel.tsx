@@ -61,8 +61,8 @@ export default function DomainsPanel({ addSubdomainHref }: DomainsPanelProps) {
                             <span className="opacity-70" dir="auto">
                               {text.service}: {domain.service_name ?? text.noService}
                             </span>
-                            <span className="badge badge-outline badge-sm" dir="ltr">
-                              {text.ssl} {domain.ssl_status}
+                            <span className="badge badge-outline badge-sm">
+                              {text.ssl}: {t.systemAdmin.domains.sslLabels[domain.ssl_status]}
                             </span>
                             <StatusBadge domain={domain} />
                           </span>

@@ -74,7 +74,7 @@ export default function StatsCards() {
         />
         <StatCard
           id="requests"
-          title={cards.apiRequests}
+          title={fmt(cards.apiRequests)}
           loading={loading}
           value={data ? formatNumber(data.apiRequests24h) : null}
           hint={data ? cards.apiRequestsHint : null}

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { SeriesType, UpdateGroup } from '@warraq/contracts';
 import { fmt, t } from '@/i18n';
+import { formatChapterNumber, formatShortDateTime } from '@/lib/format/format';
 import { fetchUpdates } from '@/lib/api/follows';
 import { failureMessage } from '@/lib/api/api-error';
 import { sharedRealtime } from '@/lib/realtime/realtime';
@@ -9,8 +10,6 @@ import { EmptyState, LoadError, LoadingBlock } from '@/ui/LoadState';
 import { appendGroups, ownTitle } from './updates-groups';
 
 const text = t.updates;
-const dateTime = new Intl.DateTimeFormat('ar-SA', { dateStyle: 'medium', timeStyle: 'short' });
-const numberFormat = new Intl.NumberFormat('ar-SA', { maximumFractionDigits: 2, useGrouping: false });
 
 export interface UpdatesFeedProps {
   /** The site's series type: each reading site shows its own type's chapters. */
@@ -106,7 +105,7 @@ export default function UpdatesFeed({ type, site, languagesHref }: UpdatesFeedPr
                       href={href(chapter.path, site)}
                       className={`link-hover ${chapter.read ? 'text-base-content/60' : 'font-semibold'}`}
                     >
-                      {fmt(text.chapter, { n: numberFormat.format(chapter.number) })}
+                      {fmt(text.chapter, { n: formatChapterNumber(chapter.number) })}
                       {ownTitle(chapter.title, chapter.number) && (
                         <span dir="auto"> — {ownTitle(chapter.title, chapter.number)}</span>
                       )}
@@ -118,7 +117,7 @@ export default function UpdatesFeed({ type, site, languagesHref }: UpdatesFeedPr
                       </span>
                     )}
                     <time className="ms-auto text-xs text-base-content/60" dateTime={chapter.publishedAt}>
-                      {dateTime.format(new Date(chapter.publishedAt))}
+                      {formatShortDateTime(chapter.publishedAt)}
                     </time>
                   </li>
                 ))}

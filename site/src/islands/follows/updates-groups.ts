@@ -1,17 +1,8 @@
 import type { UpdateGroup } from '@warraq/contracts';
+import { ownChapterTitle } from '@/lib/content/chapter-groups';
 
 /** A chapter's own title, unless it only repeats its number ("الفصل 3", "Chapter 3"). */
-export function ownTitle(title: string | null, chapterNumber: number): string | null {
-  if (!title) return null;
-  return title
-    .replace(/[\s\-—:]+/g, ' ')
-    .trim()
-    .split(' ')
-    .every((word) => /^(الفصل|chapter|ch\.?|\d+(\.\d+)?)$/i.test(word)) &&
-    title.includes(String(chapterNumber))
-    ? null
-    : title;
-}
+export const ownTitle = ownChapterTitle;
 
 /** Adds a page: a series that continues across the page break stays one group. */
 export function appendGroups(shown: UpdateGroup[], page: UpdateGroup[]): UpdateGroup[] {

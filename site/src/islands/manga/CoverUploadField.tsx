@@ -2,7 +2,8 @@ import { useId, useState, type ChangeEvent } from 'react';
 import { COVER_UPLOAD } from '@warraq/contracts';
 import { uploadCover } from '@/lib/api/cover-upload';
 import { ApiError } from '@/lib/api/api-error';
-import { t } from '@/i18n';
+import { fmt, t } from '@/i18n';
+import { formatPercent } from '@/lib/format/format';
 
 export interface CoverUploadFieldProps {
   /** Called with the stored cover's key, or '' when the cover is removed. */
@@ -21,12 +22,14 @@ type UploadState =
 export function CoverUploadField({ onChange, error, disabled }: CoverUploadFieldProps) {
   const id = useId();
   const [state, setState] = useState<UploadState>({ kind: 'idle' });
+  const [fileName, setFileName] = useState<string | null>(null);
   const f = t.mangaForm.cover;
 
   async function handleFile(event: ChangeEvent<HTMLInputElement>) {
     const input = event.currentTarget;
     const file = input.files?.[0];
     if (!file) return;
+    setFileName(file.name);
     onChange('');
     if (!(COVER_UPLOAD.contentTypes as readonly string[]).includes(file.type)) {
       setState({ kind: 'failed', message: COVER_UPLOAD.invalidType });
@@ -55,30 +58,49 @@ export function CoverUploadField({ onChange, error, disabled }: CoverUploadField
 
   function handleRemove() {
     setState({ kind: 'idle' });
+    setFileName(null);
     onChange('');
   }
 
   const shown = state.kind === 'failed' ? state.message : error;
   return (
     <div className="flex flex-col gap-2">
-      <label htmlFor={id} className="font-medium">
+      <span id={`${id}-label`} className="font-medium">
         {f.label}
-      </label>
-      <input
-        id={id}
-        type="file"
-        accept={COVER_UPLOAD.contentTypes.join(',')}
-        className="file-input w-full"
-        disabled={disabled || state.kind === 'uploading'}
-        aria-describedby={shown ? `${id}-error` : `${id}-hint`}
-        onChange={(event) => void handleFile(event)}
-      />
+      </span>
+      {/* The browser's own picker says "Choose File" in its UI language: the input stays (focusable,
+          sr-only) and an Arabic button labels it, with the chosen file's name beside it (issue 15). */}
+      <div className="flex flex-wrap items-center gap-3">
+        <input
+          id={id}
+          type="file"
+          accept={COVER_UPLOAD.contentTypes.join(',')}
+          className="peer sr-only"
+          disabled={disabled || state.kind === 'uploading'}
+          aria-labelledby={`${id}-label`}
+          aria-describedby={shown ? `${id}-error` : `${id}-hint`}
+          onChange={(event) => void handleFile(event)}
+        />
+        <label
+          htmlFor={id}
+          className="btn btn-outline btn-sm peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-primary peer-disabled:btn-disabled"
+        >
+          {f.choose}
+        </label>
+        <span
+          className="min-w-0 truncate text-sm text-base-content/70"
+          dir="auto"
+          data-testid="cover-file-name"
+        >
+          {fileName ?? f.noFile}
+        </span>
+      </div>
       <p id={`${id}-hint`} className="text-sm text-base-content/70">
-        {f.hint}
+        {fmt(f.hint)}
       </p>
       {state.kind === 'uploading' && (
         <progress className="progress progress-primary w-full" value={state.percent} max={100}>
-          {state.percent}%
+          {formatPercent(state.percent)}
         </progress>
       )}
       {state.kind === 'done' && (

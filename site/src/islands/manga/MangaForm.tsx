@@ -19,6 +19,7 @@ import { seriesPath } from '@/lib/site/manga-links';
 import { dismissToast, showToast } from '@/stores/toasts';
 import { fmt, t } from '@/i18n';
 import { TextField } from '@/ui/TextField';
+import { formatDecimal } from '@/lib/format/format';
 import { useHydrated } from '@/ui/use-hydrated';
 import { submitForm } from '@/ui/form-submit';
 import { CoverUploadField } from './CoverUploadField';
@@ -144,7 +145,7 @@ export default function MangaForm({ site, initialType }: MangaFormProps) {
       { title: t.mangaForm.failed, fallback: t.mangaForm.failedGeneric, durationMs: FAILED_TOAST_MS },
     );
     if (!outcome.ok) return;
-    const seconds = ((performance.now() - started) / 1000).toFixed(1);
+    const seconds = formatDecimal((performance.now() - started) / 1000);
     showToast({ title: t.mangaForm.created, description: fmt(t.mangaForm.createdBody, { seconds }) });
     setDone(true);
     // Let the success toast be read before the new series page replaces this one.

@@ -6,6 +6,7 @@ import {
   type NotificationTab,
 } from '@warraq/contracts';
 import { fmt, formatNumber, t } from '@/i18n';
+import { formatShortDateTime } from '@/lib/format/format';
 import {
   NOTIFICATION_KEYS,
   fetchNotifications,
@@ -23,7 +24,6 @@ import { useParamsInAddress } from '@/ui/use-params-in-address';
 import { useNotificationEvents } from './use-notification-events';
 
 const text = t.notifications;
-const dateTime = new Intl.DateTimeFormat('ar-SA', { dateStyle: 'medium', timeStyle: 'short' });
 
 const TYPE_CLASS: Record<Notification['type'], string> = {
   chapter: 'badge-primary',
@@ -51,7 +51,6 @@ async function markRead(body: MarkNotificationsReadBody, options?: { keepalive: 
 }
 
 function NotificationItem({ item, site }: { item: Notification; site: HrefContext }) {
-  const created = new Date(item.created_at);
   return (
     <li
       className={`flex flex-col gap-2 rounded-box border p-3 sm:flex-row sm:items-start ${
@@ -73,7 +72,7 @@ function NotificationItem({ item, site }: { item: Notification; site: HrefContex
             {text.types[item.type]}
           </span>
           <time className="text-xs opacity-70" dateTime={item.created_at}>
-            {Number.isNaN(created.getTime()) ? item.created_at : dateTime.format(created)}
+            {formatShortDateTime(item.created_at)}
           </time>
         </div>
         <h2 className={`break-words ${item.read ? 'font-semibold' : 'font-bold'}`} dir="auto">

@@ -1,6 +1,6 @@
 import type { LibraryEntry } from '@warraq/contracts';
 import { fmt, formatNumber, t } from '@/i18n';
-import { formatChapterNumber } from '@/lib/content/chapter-groups';
+import { formatChapterNumber } from '@/lib/format/format';
 import { fetchFavorites, fetchLibrary } from '@/lib/api/profile';
 import { href, type HrefContext } from '@/lib/site/href';
 import { seriesPath } from '@/lib/site/manga-links';

@@ -4,7 +4,7 @@ import { fmt, formatNumber, t } from '@/i18n';
 import { PROFILE_KEYS, fetchBadges, fetchProfileStats, fetchRecentActivity } from '@/lib/api/profile';
 import { usePolledQuery } from '@/lib/query';
 import { href, type HrefContext } from '@/lib/site/href';
-import { exactCommentTime, relativeCommentTime } from '@/lib/format/comment-time';
+import { formatExactDateTime, formatLongDate, formatRelative } from '@/lib/format/format';
 import { useNow } from '@/ui/use-now';
 import { LoadError, LoadingBlock } from '@/ui/LoadState';
 import { TabPanel, Tabs } from '@/ui/Tabs';
@@ -12,7 +12,6 @@ import { useParamsInAddress } from '@/ui/use-params-in-address';
 import { FavoritesTab, LibraryTab } from './ProfileLists';
 
 const text = t.profile;
-const joinedFormat = new Intl.DateTimeFormat('ar-SA', { dateStyle: 'long' });
 
 export const PROFILE_TABS = ['overview', 'library', 'favorites', 'activity'] as const;
 export type ProfileTab = (typeof PROFILE_TABS)[number];
@@ -62,15 +61,15 @@ const STAT_KEYS = [
 
 function RelativeTime({ iso, now }: { iso: string; now: number }) {
   return (
-    <time dateTime={iso} title={exactCommentTime(iso)} className="text-xs opacity-70">
-      {relativeCommentTime(iso, now)}
+    <time dateTime={iso} title={formatExactDateTime(iso)} className="text-xs opacity-70">
+      {formatRelative(iso, now)}
     </time>
   );
 }
 
 function Header(props: ProfilePageProps & { stats: ProfileStats | undefined }) {
   const badges = usePolledQuery(PROFILE_KEYS.badges, fetchBadges);
-  const joined = new Date(props.stats?.joined ?? props.joined);
+  const joined = props.stats?.joined ?? props.joined;
   const points = props.stats?.points ?? props.points;
   return (
     <header className="flex flex-col gap-4 rounded-box border border-base-300 bg-base-100 p-4 sm:flex-row sm:items-start">
@@ -84,11 +83,7 @@ function Header(props: ProfilePageProps & { stats: ProfileStats | undefined }) {
         <h1 className="text-2xl font-bold break-words" dir="auto" data-testid="profile-username">
           {props.username}
         </h1>
-        <p className="text-sm opacity-80">
-          {fmt(text.joined, {
-            date: Number.isNaN(joined.getTime()) ? props.joined : joinedFormat.format(joined),
-          })}
-        </p>
+        <p className="text-sm opacity-80">{fmt(text.joined, { date: formatLongDate(joined) })}</p>
         <p className="font-semibold" data-testid="profile-points">
           <span className="badge badge-warning badge-lg gap-1">
             <span aria-hidden="true">★</span>

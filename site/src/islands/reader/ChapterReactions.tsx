@@ -2,6 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { flipped, runOptimisticToggle } from '@/lib/content/optimistic-toggle';
 import { showToast } from '@/stores/toasts';
 import { fmt, t } from '@/i18n';
+import { formatNumber } from '@/lib/format/format';
 
 export interface ChapterReactionsProps {
   contentId: number;
@@ -14,7 +15,6 @@ export interface ChapterReactionsProps {
   children?: ReactNode;
 }
 
-const numberFormat = new Intl.NumberFormat('ar-SA');
 // Fetched when used: the API client and its answer schemas are not part of the page's first load
 // (a guest reads without them).
 const contentApi = () => import('@/lib/api/content');
@@ -77,7 +77,7 @@ export function ChapterReactions(props: ChapterReactionsProps) {
         {like.on ? t.reader.liked : t.reader.like}
       </button>
       <span data-testid="chapter-likes" className="text-sm text-base-content/70">
-        {fmt(t.reader.likes, { count: numberFormat.format(like.count) })}
+        {fmt(t.reader.likes, { count: formatNumber(like.count) })}
       </span>
       <button
         type="button"

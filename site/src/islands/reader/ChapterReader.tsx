@@ -1,11 +1,12 @@
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { READING_MODES, type ChapterReader as Chapter, type ReadingMode } from '@warraq/contracts';
-import { formatChapterNumber } from '@/lib/content/chapter-groups';
+import { ownChapterTitle } from '@/lib/content/chapter-groups';
 import type { ReaderAction } from '@/lib/content/reading-direction';
 import { readerScreens } from '@/lib/content/reader-screens';
 import { href, type HrefContext } from '@/lib/site/href';
 import { chapterPath, seriesPath } from '@/lib/site/manga-links';
 import { fmt, t } from '@/i18n';
+import { formatChapterNumber, formatDate, formatNumber } from '@/lib/format/format';
 import { ChapterReactions } from './ChapterReactions';
 import { PagedView } from './PagedView';
 import { applyReaderFit, currentReaderFit, READER_FITS, type ReaderFit } from './reader-fit-store';
@@ -34,9 +35,6 @@ export interface ChapterReaderProps {
   isLiked: boolean;
   isFavorite: boolean;
 }
-
-const numberFormat = new Intl.NumberFormat('ar-SA');
-const dateFormat = new Intl.DateTimeFormat('ar-SA', { dateStyle: 'medium' });
 
 /** Spec §2 Chapter reader: header, chapter navigation, like/favourite/share, pages in three modes. */
 export default function ChapterReader(props: ChapterReaderProps) {
@@ -107,6 +105,7 @@ export default function ChapterReader(props: ChapterReaderProps) {
   }
 
   const number = formatChapterNumber(chapter.chapterNumber);
+  const ownTitle = ownChapterTitle(chapter.title, chapter.chapterNumber);
   const navButton = (target: string | null, label: string, rel: 'prev' | 'next') =>
     target ? (
       <a href={target} rel={rel} className="btn btn-sm">
@@ -138,19 +137,17 @@ export default function ChapterReader(props: ChapterReaderProps) {
   const meta = [
     chapter.group ? fmt(t.reader.group, { group: chapter.group }) : null,
     chapter.translator ? fmt(t.reader.translator, { translator: chapter.translator }) : null,
-    chapter.publishedTime
-      ? fmt(t.reader.published, { date: dateFormat.format(new Date(chapter.publishedTime)) })
-      : null,
-    fmt(t.reader.views, { count: numberFormat.format(chapter.views) }),
+    chapter.publishedTime ? fmt(t.reader.published, { date: formatDate(chapter.publishedTime) }) : null,
+    fmt(t.reader.views, { count: formatNumber(chapter.views) }),
   ].filter((item): item is string => item !== null);
   return (
     <div className="flex flex-col gap-3" ref={topRef} data-reading-mode={mode}>
       <h1 className="truncate text-lg font-bold">
         <span dir="auto">{chapter.mangaTitle}</span> — {fmt(t.reader.chapterOption, { n: number })}
-        {chapter.title && (
-          <span className="font-normal text-base-content/70" dir="auto">
+        {ownTitle && (
+          <span className="font-normal text-base-content/70">
             {' '}
-            · {chapter.title}
+            · <bdi>{ownTitle}</bdi>
           </span>
         )}
       </h1>

@@ -5,6 +5,7 @@ import { failureMessage } from '@/lib/api/api-error';
 import { flipped, runOptimisticToggle } from '@/lib/content/optimistic-toggle';
 import { showToast } from '@/stores/toasts';
 import { fmt, t } from '@/i18n';
+import { formatDecimal, formatNumber } from '@/lib/format/format';
 import { useHydrated } from '@/ui/use-hydrated';
 
 export interface SeriesActionsProps {
@@ -24,8 +25,6 @@ const SCORES = Array.from(
   { length: CONTENT_LIMITS.ratingMax - CONTENT_LIMITS.ratingMin + 1 },
   (_, i) => CONTENT_LIMITS.ratingMin + i,
 );
-const averageFormat = new Intl.NumberFormat('ar-SA', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
-const countFormat = new Intl.NumberFormat('ar-SA');
 
 /** The series page's favourite (optimistic, rolled back on failure), start-reading and rating controls. */
 export default function SeriesActions(props: SeriesActionsProps) {
@@ -88,16 +87,16 @@ export default function SeriesActions(props: SeriesActionsProps) {
           <dd data-testid="series-rating">
             {rating.count > 0
               ? fmt(t.series.ratingValue, {
-                  average: averageFormat.format(rating.average),
-                  max: countFormat.format(CONTENT_LIMITS.ratingMax),
-                  count: countFormat.format(rating.count),
+                  average: formatDecimal(rating.average),
+                  max: formatNumber(CONTENT_LIMITS.ratingMax),
+                  count: formatNumber(rating.count),
                 })
               : t.series.noRatings}
           </dd>
         </div>
         <div className="flex gap-1">
           <dt className="font-semibold">{t.series.favorites}:</dt>
-          <dd>{countFormat.format(favorite.count)}</dd>
+          <dd>{formatNumber(favorite.count)}</dd>
         </div>
       </dl>
       <div className="flex flex-wrap items-center gap-2">
@@ -120,7 +119,7 @@ export default function SeriesActions(props: SeriesActionsProps) {
           <span className="font-semibold">{t.series.yourRating}</span>
           <select
             className="select select-sm w-auto"
-            aria-label={t.series.rateLabel}
+            aria-label={fmt(t.series.rateLabel)}
             value={userRating ?? ''}
             disabled={!hydrated || ratingBusy}
             onChange={handleRate}

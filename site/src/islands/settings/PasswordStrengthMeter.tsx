@@ -24,7 +24,8 @@ export function PasswordStrengthMeter({ password }: PasswordStrengthMeterProps) 
       <ul className="grid gap-1 text-sm sm:grid-cols-2">
         {PASSWORD_CRITERIA.map((criterion) => (
           <li key={criterion.id} className={met[criterion.id] ? 'text-success' : 'text-base-content/60'}>
-            <span aria-hidden="true">{met[criterion.id] ? '✓' : '○'}</span> <span>{criterion.label}</span>{' '}
+            <span aria-hidden="true">{met[criterion.id] ? '✓' : '○'}</span>{' '}
+            <span>{fmt(criterion.label)}</span>{' '}
             <span className="sr-only">
               ({met[criterion.id] ? t.settings.password.met : t.settings.password.unmet})
             </span>

@@ -3,24 +3,33 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useStore } from '@nanostores/react';
 import { z } from 'zod';
-import { LANGUAGES, LanguageSchema, THEMES, ThemeSchema } from '@warraq/contracts';
+import { LANGUAGES, LanguageSchema, NUMERALS, NumeralsSchema, THEMES, ThemeSchema } from '@warraq/contracts';
 import { savePreferences } from '@/lib/api/users';
 import { $theme, applyTheme } from '@/stores/theme';
+import { rememberNumerals } from '@/stores/numerals';
 import { showToast } from '@/stores/toasts';
 import { t } from '@/i18n';
 import { useHydrated } from '@/ui/use-hydrated';
 
-const PreferencesFormSchema = z.object({ theme: ThemeSchema, language: LanguageSchema });
+const PreferencesFormSchema = z.object({
+  theme: ThemeSchema,
+  language: LanguageSchema,
+  numerals: NumeralsSchema,
+});
 type PreferencesValues = z.infer<typeof PreferencesFormSchema>;
 
 export interface PreferencesFormProps {
   userId: number;
   theme: PreferencesValues['theme'];
   language: PreferencesValues['language'];
+  numerals: PreferencesValues['numerals'];
 }
 
-/** Theme and language → POST /api/users/{id}/preferences; the theme applies at once. */
-export default function PreferencesForm({ userId, theme, language }: PreferencesFormProps) {
+/**
+ * Theme, language and numerals → POST /api/users/{id}/preferences; the theme applies at once, other
+ * numerals by reloading the page (it is written in one system from its first paint).
+ */
+export default function PreferencesForm({ userId, theme, language, numerals }: PreferencesFormProps) {
   const hydrated = useHydrated();
   const currentTheme = useStore($theme);
   const {
@@ -30,7 +39,7 @@ export default function PreferencesForm({ userId, theme, language }: Preferences
     formState: { isSubmitting },
   } = useForm<PreferencesValues>({
     resolver: zodResolver(PreferencesFormSchema),
-    defaultValues: { theme, language },
+    defaultValues: { theme, language, numerals },
   });
 
   // The header's theme switcher saves too; keep this form in step with it.
@@ -42,6 +51,10 @@ export default function PreferencesForm({ userId, theme, language }: Preferences
     try {
       const answer = await savePreferences(userId, values);
       applyTheme(answer.preferences.theme);
+      if (rememberNumerals(answer.preferences.numerals)) {
+        window.location.reload();
+        return;
+      }
       showToast({ title: t.settings.preferences.success });
     } catch (error) {
       showToast({
@@ -61,6 +74,24 @@ export default function PreferencesForm({ userId, theme, language }: Preferences
             <label key={value} className="flex cursor-pointer items-center gap-2">
               <input type="radio" className="radio radio-sm" value={value} {...register('theme')} />
               <span>{t.theme[value]}</span>
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <fieldset className="fieldset" aria-describedby="preferences-numerals-hint">
+        <legend className="fieldset-legend text-base">{t.settings.preferences.numerals}</legend>
+        <p id="preferences-numerals-hint" className="text-sm text-base-content/70">
+          {t.settings.preferences.numeralsHint}
+        </p>
+        <div className="flex flex-wrap gap-4">
+          {NUMERALS.map((value) => (
+            <label key={value} className="flex cursor-pointer items-center gap-2">
+              <input type="radio" className="radio radio-sm" value={value} {...register('numerals')} />
+              <span>{t.settings.preferences.numeralSystems[value]}</span>
+              {/* The sample shows each system's own digits, whatever the page's numerals. */}
+              <span className="text-base-content/70" data-keep-digits="" aria-hidden="true">
+                ({t.settings.preferences.numeralSamples[value]})
+              </span>
             </label>
           ))}
         </div>

@@ -166,26 +166,3 @@ export function pageCountOf(
   }
   return files.filter((file) => !file.failed).length;
 }
-
-const sizeFormats = {
-  byte: new Intl.NumberFormat('ar-SA', { style: 'unit', unit: 'byte', unitDisplay: 'short' }),
-  kilobyte: new Intl.NumberFormat('ar-SA', {
-    style: 'unit',
-    unit: 'kilobyte',
-    unitDisplay: 'short',
-    maximumFractionDigits: 0,
-  }),
-  megabyte: new Intl.NumberFormat('ar-SA', {
-    style: 'unit',
-    unit: 'megabyte',
-    unitDisplay: 'short',
-    maximumFractionDigits: 1,
-  }),
-};
-
-/** A file size for people: bytes, KB or MB (1024-based, as the limits are). */
-export function formatBytes(bytes: number): string {
-  if (bytes < 1024) return sizeFormats.byte.format(bytes);
-  if (bytes < 1024 * 1024) return sizeFormats.kilobyte.format(Math.ceil(bytes / 1024));
-  return sizeFormats.megabyte.format(bytes / (1024 * 1024));
-}

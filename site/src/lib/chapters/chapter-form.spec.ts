@@ -39,8 +39,8 @@ describe('chapter number (spec §5: decimals like 1.5)', () => {
 
 describe('title default', () => {
   it("is 'الفصل {n}' for a valid number and empty otherwise", () => {
-    expect(defaultChapterTitle('1.50')).toBe('الفصل 1.5');
-    expect(defaultChapterTitle('٧')).toBe('الفصل 7');
+    expect(defaultChapterTitle('1.50')).toBe('الفصل ١٫٥');
+    expect(defaultChapterTitle('٧')).toBe('الفصل ٧');
     expect(defaultChapterTitle('')).toBe('');
   });
 });
@@ -56,7 +56,7 @@ describe('declare body', () => {
     expect(body).toEqual({
       mangaId: 42,
       chapterNumber: 1.5,
-      title: 'الفصل 1.5',
+      title: 'الفصل ١٫٥',
       language: 'EN',
       translationGroup: undefined,
       notes: undefined,

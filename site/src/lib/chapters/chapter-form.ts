@@ -35,10 +35,10 @@ export function parseChapterNumber(text: string): number | null {
   return parsed.success ? parsed.data : null;
 }
 
-/** Spec §5 title default, 'Chapter {n}' in Arabic; empty while the number is not valid. */
+/** Spec §5 title default, 'Chapter {n}' in Arabic (the page's numerals); empty while the number is not valid. */
 export function defaultChapterTitle(numberText: string): string {
   const n = parseChapterNumber(numberText);
-  return n === null ? '' : fmt(t.chapterForm.defaultTitle, { n: String(n) });
+  return n === null ? '' : fmt(t.chapterForm.defaultTitle, { n });
 }
 
 /** The form's own values: strings, as inputs hold them. */
