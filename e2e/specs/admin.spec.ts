@@ -24,6 +24,8 @@ function toast(page: Page, title: string): Locator {
 }
 
 test('an admin adds a service, links a subdomain to it, edits and deletes both', async ({ page }) => {
+  // A long flow (many dialogs, toasts and screenshots): more than the default 45 s on a busy machine.
+  test.setTimeout(120_000);
   const serviceName = fresh('e2e-service');
   const serviceUrl = `http://127.0.0.1:${edge.port}/api/system/ping`;
   const domainName = `${fresh('e2e')}.${edge.baseDomain}`;

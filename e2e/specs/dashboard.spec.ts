@@ -42,6 +42,8 @@ async function openDashboardAs(page: Page, account: { username: string; password
 test('an admin sees the four cards with the API figures, the services with health, live status and the docs', async ({
   page,
 }) => {
+  // A long flow (many dialogs, toasts and screenshots): more than the default 45 s on a busy machine.
+  test.setTimeout(120_000);
   // Spec §2 login redirect: an admin signing in on a reading site lands here, greeted, and the
   // redirect's query string is cleared.
   await logInThroughPage(page, 'manga', DEMO.admin);
