@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { SeriesSummary } from '@warraq/contracts';
 import { fmt, t } from '@/i18n';
-import { formatChapterNumber } from '@/lib/content/chapter-groups';
+import { formatChapterNumber } from '@/lib/format/format';
 import { href, type HrefContext } from '@/lib/site/href';
 import { seriesPath } from '@/lib/site/manga-links';
 import { LoadError } from './LoadState';

@@ -3,7 +3,7 @@ import type { UseFormRegisterReturn } from 'react-hook-form';
 import { INGEST_MESSAGES, SERIES_TYPES, type SeriesType } from '@warraq/contracts';
 import { fetchMangaList } from '@/lib/api/manga-list';
 import { ApiError } from '@/lib/api/api-error';
-import { formatChapterNumber } from '@/lib/content/chapter-groups';
+import { formatChapterNumber } from '@/lib/format/format';
 import { toMangaOption, type MangaOption } from '@/lib/chapters/manga-option';
 import { href, type HrefContext } from '@/lib/site/href';
 import { seriesPath } from '@/lib/site/manga-links';

@@ -3,7 +3,7 @@ import type { ReadingEntry, SeriesType, Shelf } from '@warraq/contracts';
 import { fmt, t } from '@/i18n';
 import { failureMessage } from '@/lib/api/api-error';
 import { fetchHistory, fetchShelves, removeHistory } from '@/lib/api/library';
-import { formatChapterNumber } from '@/lib/content/chapter-groups';
+import { formatChapterNumber } from '@/lib/format/format';
 import { href, type HrefContext } from '@/lib/site/href';
 import { seriesPath } from '@/lib/site/manga-links';
 import { showToast } from '@/stores/toasts';

@@ -1,5 +1,5 @@
 import SeriesActions, { type SeriesActionsProps } from './SeriesActions';
-import { formatChapterNumber } from '@/lib/content/chapter-groups';
+import { formatChapterNumber } from '@/lib/format/format';
 import { withPageState } from '@/ui/page-state';
 
 /** The chapter link with `__N__` for the chapter number (the resume link is built from it). */
