@@ -517,7 +517,7 @@ describe('processChapterSource: hostile pages', () => {
     const files = Array.from({ length: 301 }, (_, i) => ({ name: `${i}.jpg`, data: page }));
     const error = await rejection(process(await source('images', files)));
     expect(error.code).toBe('zip_too_many_pages');
-    expect(error.message).toContain('300');
+    expect(error.message).toContain('٣٠٠');
   });
 
   it.each([
