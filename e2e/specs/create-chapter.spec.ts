@@ -127,7 +127,9 @@ test('an uploader adds a 40-page zip with shuffled names, watches it upload and 
   const variant = new URL(chapterUrl).searchParams.get('variant');
   expect(variant).toMatch(/^\d+$/);
 
-  // A moderator sees it, marked pending, in the reader and in the series' chapter list.
+  // A moderator sees it, marked pending, in the reader. (The series page is one public document,
+  // the same for everyone, so its chapter list shows approved chapters only; staff reach pending ones
+  // from the moderation queue, moderation.spec.ts.)
   const moderatorContext = await browser.newContext({ locale: 'ar-SA' });
   const moderator = await moderatorContext.newPage();
   await logInThroughPage(moderator, 'manga', DEMO.moderator);
@@ -135,8 +137,6 @@ test('an uploader adds a 40-page zip with shuffled names, watches it upload and 
   await expect(moderator.getByText('بانتظار المراجعة').first()).toBeVisible();
   await new ReaderPage(moderator).chooseMode('شريط عمودي');
   await expect(moderator.locator('img[data-reader-page]')).toHaveCount(40);
-  await moderator.goto(edge.url('manga', `/series/manga/${encodeURIComponent(series.slug)}`));
-  await expect(moderator.locator(`a[href*="variant=${variant}"]`)).toContainText('بانتظار المراجعة');
   await moderatorContext.close();
 
   // Nobody else does until it is approved.
