@@ -67,7 +67,9 @@ test('an unknown route answers the 404 page with a router hint; manga-only route
   expect(response?.status()).toBe(404);
   await expect(page.getByRole('heading', { name: '٤٠٤ — الصفحة غير موجودة' })).toBeVisible();
   await expect(page.getByText('/no-such-page')).toBeVisible();
-  expect((await page.goto(edge.url('novel', '/follows')))?.status()).toBe(404);
+  // The reader's own lists (/follows, /library, /recent) are on every reading site now; the
+  // notifications page stays the manga site's (spec §2).
+  expect((await page.goto(edge.url('novel', '/notifications')))?.status()).toBe(404);
 });
 
 test('the 404 page of a reading site keeps its layout and the reader signed in', async ({
@@ -78,7 +80,7 @@ test('the 404 page of a reading site keeps its layout and the reader signed in',
   await logInThroughPage(page, 'manga', account);
   const response = await page.goto(edge.url('manga', '/no-such-page'));
   expect(response?.status()).toBe(404);
-  await expect(page.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: '٤٠٤ — الصفحة غير موجودة' })).toBeVisible();
   // The manga site's own header and sidebar, the reader's greeting, no login offered.
   await expect(page.getByRole('searchbox', { name: 'ابحث في كل الأعمال' })).toBeVisible();
   await expect(page.getByText(`مرحبًا، ${account.username}`)).toBeVisible();

@@ -55,6 +55,7 @@ describe('GET /api/me/page-state: the personal part of a public page in one call
       role: 'reader',
       isAdmin: false,
       isStaff: false,
+      numerals: 'arab',
     });
     expect(state.unread).toBe(0);
     expect(state.series).toMatchObject({ isLiked: true, isFavorite: true, userRating: null });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { ApiRoute } from '../common/api-route.js';
 import { UserStatusResponseSchema } from '../content/content.schemas.js';
-import { RoleSchema } from '../users/user.schemas.js';
+import { NumeralsSchema, RoleSchema } from '../users/user.schemas.js';
 
 /**
  * The one personal call of a public document. A series or chapter page is the same cached HTML for
@@ -21,6 +21,8 @@ export const PageViewerSchema = z.object({
   isAdmin: z.boolean(),
   /** Moderators and admins: the dashboard button and the moderator controls. */
   isStaff: z.boolean(),
+  /** The reader's digits: a cached page was written in the default system (site/src/stores/numerals.ts). */
+  numerals: NumeralsSchema,
 });
 export type PageViewer = z.infer<typeof PageViewerSchema>;
 

@@ -18,3 +18,12 @@ export function rememberNumerals(numerals: Numerals): boolean {
   }
   return currentNumerals() !== numerals;
 }
+
+/** This browser's stored copy, if storage works (a reload can only help a page when it does). */
+export function storedNumerals(): string | null {
+  try {
+    return localStorage.getItem(NUMERALS_STORAGE_KEY);
+  } catch {
+    return null;
+  }
+}

@@ -1,5 +1,6 @@
 import { atom } from 'nanostores';
 import type { PageSeriesState, PageStateResponse, PageViewer } from '@warraq/contracts';
+import { rememberNumerals, storedNumerals } from '@/stores/numerals';
 
 /**
  * The reader's part of a public document (lib/site/public-documents.ts), from its one call to
@@ -65,6 +66,13 @@ export async function loadPageState(query: { contentId?: number; chapterId?: num
     }
   }
   remember(kind);
+  // A cached page knows the reader's digits only from this browser's copy (theme-boot.js); when the
+  // reader chose otherwise on another site or device, the page is written again in their system.
+  const numerals = state.viewer?.numerals;
+  if (numerals && rememberNumerals(numerals) && storedNumerals() === numerals) {
+    window.location.reload();
+    return;
+  }
   $pageState.set({ ready: true, viewer: state.viewer, unread: state.unread, series: state.series });
   // Islands have re-rendered for the reader by now (nanostores notifies at once).
   document.documentElement.dataset.pageState = 'ready';

@@ -11,6 +11,7 @@ import { CurrentAuth } from '../auth/current-auth.decorator';
 import type { RequestAuth } from '../auth/request-auth';
 import { Route } from '../auth/route.decorator';
 import { NotificationsService } from '../notifications/notifications.service';
+import { UsersRepository } from '../users/users.repository';
 import { ReactionsService } from './reactions.service';
 
 /**
@@ -22,6 +23,7 @@ export class PageStateController {
   constructor(
     private readonly reactions: ReactionsService,
     private readonly notifications: NotificationsService,
+    private readonly users: UsersRepository,
   ) {}
 
   @Route(ME_ROUTES.pageState)
@@ -32,8 +34,9 @@ export class PageStateController {
   ): Promise<PageStateResponse> {
     const actor = auth.user;
     if (!actor) return { success: true, viewer: null, unread: 0, series: null };
-    const [unread, status] = await Promise.all([
+    const [unread, numerals, status] = await Promise.all([
       this.notifications.unread(actor.id),
+      this.users.numeralsOf(actor.id),
       query.contentId === undefined
         ? null
         : this.reactions.status(actor, { contentId: query.contentId, chapterId: query.chapterId }),
@@ -54,6 +57,7 @@ export class PageStateController {
         role: actor.role,
         isAdmin,
         isStaff: isAdmin || isStaffRole(actor.role),
+        numerals,
       },
       unread,
       series,

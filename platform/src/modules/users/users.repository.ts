@@ -1,6 +1,12 @@
 import { EntityManager, raw } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
-import type { Preferences, ReadingMode, Role } from '@warraq/contracts';
+import {
+  DEFAULT_NUMERALS,
+  type Numerals,
+  type Preferences,
+  type ReadingMode,
+  type Role,
+} from '@warraq/contracts';
 import type { Db } from '../../database/transactions';
 import { User } from './user.entity';
 import { usernameSkeleton } from './username-skeleton';
@@ -155,6 +161,15 @@ export class UsersRepository {
   /** The reading mode the reader chose last (null follows each series type's default). */
   async setReadingMode(userId: number, mode: ReadingMode): Promise<void> {
     await this.em.execute(`update "user" set reading_mode = ? where id = ?`, [mode, userId]);
+  }
+
+  /** The reader's numerals preference (one primary-key lookup of one field). */
+  async numeralsOf(userId: number): Promise<Numerals> {
+    const rows = await this.em.execute<{ numerals: Numerals | null }[]>(
+      `select preferences->>'numerals' as numerals from "user" where id = ?`,
+      [userId],
+    );
+    return rows[0]?.numerals ?? DEFAULT_NUMERALS;
   }
 
   async setPreferences(user: User, preferences: Preferences): Promise<User> {
