@@ -28,16 +28,18 @@ export function usePageState() {
   return hydrated ? state : ({ ready: false } as const);
 }
 
-/** `children` made inert in a public document until the page state has answered. */
+/** `children` made inert in a hydrated public document until the page state has answered. */
 export function UntilPageState({
   publicDocument,
   ready,
   children,
 }: PublicDocumentProps & { ready: boolean; children: ReactNode }) {
+  const hydrated = useHydrated();
   if (!publicDocument) return children;
   // A box of its own (not `display: contents`): a `client:visible` island is hydrated when its
-  // first element intersects the screen, which a box-less element never does.
-  return <div inert={!ready}>{children}</div>;
+  // first element intersects the screen, which a box-less element never does. Inert only once
+  // hydrated: the server's HTML stays usable as it is (its links work with JavaScript off).
+  return <div inert={hydrated && !ready}>{children}</div>;
 }
 
 /**
