@@ -1,5 +1,6 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { logInThroughPage, registerViaApi } from '../fixtures/accounts';
+import { pageApi } from '../fixtures/page-api';
 import { shoot } from '../fixtures/screenshots';
 import { DEMO, edge, type Site } from '../fixtures/stack';
 import { ReaderPage } from '../pages/reader-page';
@@ -7,28 +8,12 @@ import { ReaderPage } from '../pages/reader-page';
 const SERIES_TITLE = 'الأكاديمية';
 type Numerals = 'arab' | 'latn';
 
-/** A JSON call with the page's own session (same origin, cookie sent). */
-async function api<T>(page: Page, method: 'GET' | 'POST' | 'PUT', path: string, body?: unknown): Promise<T> {
-  return page.evaluate(
-    async ({ method, path, body }) => {
-      const response = await fetch(path, {
-        method,
-        headers: { Accept: 'application/json', ...(body ? { 'Content-Type': 'application/json' } : {}) },
-        ...(body ? { body: JSON.stringify(body) } : {}),
-      });
-      if (!response.ok) throw new Error(`${method} ${path} → ${response.status} ${await response.text()}`);
-      return (await response.json()) as T;
-    },
-    { method, path, body },
-  );
-}
-
 /** A fresh account made admin by the owner, so the test may change its numerals freely. */
 async function makeAdmin(browser: Browser, userId: number): Promise<void> {
   const context = await browser.newContext();
   const owner = await context.newPage();
   await logInThroughPage(owner, 'dashboard', DEMO.superadmin);
-  await api(owner, 'PUT', `/api/users/${userId}/role`, { role: 'admin' });
+  await pageApi(owner, 'PUT', `/api/users/${userId}/role`, { role: 'admin' });
   await context.close();
 }
 
@@ -99,7 +84,7 @@ for (const numerals of ['arab', 'latn'] as const) {
     });
     const account = await registerViaApi(request);
     await logInThroughPage(page, 'manga', account);
-    const profile = await api<{ user: { id: number; preferences: { numerals: Numerals } } }>(
+    const profile = await pageApi<{ user: { id: number; preferences: { numerals: Numerals } } }>(
       page,
       'GET',
       '/api/auth/profile',
@@ -117,7 +102,7 @@ for (const numerals of ['arab', 'latn'] as const) {
     }
 
     // The series page and a chapter are public documents: the choice applies in the browser.
-    const found = await api<{ data: { slug: string; title: string }[] }>(
+    const found = await pageApi<{ data: { slug: string; title: string }[] }>(
       page,
       'GET',
       `/api/manga?search=${encodeURIComponent(SERIES_TITLE)}`,

@@ -1,26 +1,11 @@
 import { expect, test, type Page } from '@playwright/test';
 import { logInThroughPage } from '../fixtures/accounts';
+import { pageApi } from '../fixtures/page-api';
 import { shoot } from '../fixtures/screenshots';
 import { DEMO, edge } from '../fixtures/stack';
 
 const SERIES_TITLE = 'الأكاديمية';
 const arabic = (n: number) => new Intl.NumberFormat('ar-SA').format(n);
-
-/** A JSON request with the page's own session (same origin, cookie sent). */
-async function api<T>(page: Page, method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
-  return page.evaluate(
-    async ({ method, path, body }) => {
-      const response = await fetch(path, {
-        method,
-        headers: { Accept: 'application/json', ...(body ? { 'Content-Type': 'application/json' } : {}) },
-        ...(body ? { body: JSON.stringify(body) } : {}),
-      });
-      if (!response.ok) throw new Error(`${method} ${path} → ${response.status} ${await response.text()}`);
-      return (await response.json()) as T;
-    },
-    { method, path, body },
-  );
-}
 
 interface Stats {
   data: { points: number; chaptersRead: number; commentsPosted: number };
@@ -28,14 +13,18 @@ interface Stats {
 
 /** The first chapter of a demo series, found through the catalogue API. */
 async function demoChapterId(page: Page): Promise<number> {
-  const list = await api<{ data: { id: number; title: string }[] }>(
+  const list = await pageApi<{ data: { id: number; title: string }[] }>(
     page,
     'GET',
     `/api/manga?search=${encodeURIComponent(SERIES_TITLE)}`,
   );
   const series = list.data.find((item) => item.title === SERIES_TITLE);
   if (!series) throw new Error(`the demo series ${SERIES_TITLE} is not in the catalogue`);
-  const detail = await api<{ data: { chapters: { id: number }[] } }>(page, 'GET', `/api/manga/${series.id}`);
+  const detail = await pageApi<{ data: { chapters: { id: number }[] } }>(
+    page,
+    'GET',
+    `/api/manga/${series.id}`,
+  );
   const chapter = detail.data.chapters[0];
   if (!chapter) throw new Error(`${SERIES_TITLE} has no chapters`);
   return chapter.id;
@@ -60,7 +49,7 @@ test('the reader sees their name, points and stats, and a new comment tops the a
   test.setTimeout(90_000);
   await logInThroughPage(page, 'manga', DEMO.reader);
   await page.goto(edge.url('manga', '/profile'));
-  const stats = await api<Stats>(page, 'GET', '/api/user/profile-stats');
+  const stats = await pageApi<Stats>(page, 'GET', '/api/user/profile-stats');
 
   await expect(page.getByTestId('profile-username')).toHaveText(DEMO.reader.username);
   await expect(page.getByTestId('profile-points')).toHaveText(`★${arabic(stats.data.points)} نقطة`);
@@ -72,7 +61,7 @@ test('the reader sees their name, points and stats, and a new comment tops the a
   await shoot(page, 'profile');
 
   const text = `تعليق من الملف الشخصي ${Date.now().toString(36)}`;
-  await api(page, 'POST', '/api/comments', { text, chapter_id: await demoChapterId(page) });
+  await pageApi(page, 'POST', '/api/comments', { text, chapter_id: await demoChapterId(page) });
   await page.reload();
   await expect(page.locator('[data-stat="commentsPosted"] dd')).toHaveText(
     arabic(stats.data.commentsPosted + 1),
@@ -92,14 +81,14 @@ test('the library tab lists where the reader stopped, the favourites tab what th
 }) => {
   await logInThroughPage(page, 'manga', DEMO.reader);
   const chapterId = await demoChapterId(page);
-  const list = await api<{ data: { id: number; title: string }[] }>(
+  const list = await pageApi<{ data: { id: number; title: string }[] }>(
     page,
     'GET',
     `/api/manga?search=${encodeURIComponent(SERIES_TITLE)}`,
   );
   const seriesId = list.data.find((item) => item.title === SERIES_TITLE)!.id;
-  await api(page, 'POST', '/api/content/progress', { contentId: seriesId, chapterId, page: 2 });
-  await api(page, 'POST', '/api/content/favorite', { contentId: seriesId, action: 'add' });
+  await pageApi(page, 'POST', '/api/content/progress', { contentId: seriesId, chapterId, page: 2 });
+  await pageApi(page, 'POST', '/api/content/favorite', { contentId: seriesId, action: 'add' });
 
   await page.goto(edge.url('manga', '/profile?tab=library'));
   const reading = page.getByTestId('library-list').getByRole('listitem').first();
@@ -110,7 +99,7 @@ test('the library tab lists where the reader stopped, the favourites tab what th
   );
 
   await page.getByRole('tab', { name: 'المفضلة' }).click();
-  const favourites = await api<{ meta: { total: number } }>(page, 'GET', '/api/user/favorites?limit=1');
+  const favourites = await pageApi<{ meta: { total: number } }>(page, 'GET', '/api/user/favorites?limit=1');
   await expect(page.getByTestId('favorites-list')).toContainText(SERIES_TITLE);
   await expect(page.getByText(`لديك ${arabic(favourites.meta.total)} من الأعمال في المفضلة.`)).toBeVisible();
   await shoot(page, 'profile-favorites');
@@ -122,7 +111,7 @@ test('an admin awards the reader 15 points on /admin/points and the reader’s p
 }) => {
   test.setTimeout(120_000);
   await logInThroughPage(page, 'manga', DEMO.reader);
-  const before = (await api<Stats>(page, 'GET', '/api/user/profile-stats')).data.points;
+  const before = (await pageApi<Stats>(page, 'GET', '/api/user/profile-stats')).data.points;
 
   const adminContext = await browser.newContext();
   const admin = await adminContext.newPage();
