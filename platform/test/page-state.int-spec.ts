@@ -73,4 +73,90 @@ describe('GET /api/me/page-state: the personal part of a public page in one call
     const res = await t.api().get('/api/me/page-state?contentId=abc').set('Cookie', readerCookie);
     expect(res.status).toBe(400);
   });
+
+  describe("a series page's chapter list: read markers and the pending chapters only the viewer may see", () => {
+    let uploader: TestUser;
+    let admin: TestUser;
+    let uploaderCookie: string;
+    let adminCookie: string;
+    let listed: TestSeries;
+    let approved: TestChapter;
+    let pendingOwn: TestChapter;
+    let pendingOther: TestChapter;
+    const listUrl = () => `/api/me/page-state?contentId=${listed.id}`;
+    const stateOf = async (cookie: string | null, path = listUrl()) => {
+      const request = t.api().get(path);
+      const res = await (cookie ? request.set('Cookie', cookie) : request);
+      expect(res.status).toBe(200);
+      return PageStateResponseSchema.parse(res.body);
+    };
+    const pendingIds = (state: { series: { pendingChapters: { id: number }[] } | null }) =>
+      state.series?.pendingChapters.map((variant) => variant.id);
+
+    beforeAll(async () => {
+      [uploader, admin] = await Promise.all([newUser(t.orm), newUser(t.orm, { role: 'admin' })]);
+      [uploaderCookie, adminCookie] = await Promise.all([signIn(t, uploader), signIn(t, admin)]);
+      listed = await newSeries(t.orm, { title: 'قائمة الفصول' });
+      approved = await newChapter(t.orm, { series: listed, number: 1 });
+      pendingOwn = await newChapter(t.orm, {
+        series: listed,
+        number: 2,
+        uploader,
+        moderationStatus: 'pending',
+      });
+      pendingOther = await newChapter(t.orm, {
+        series: listed,
+        number: 3,
+        uploader: moderator,
+        moderationStatus: 'pending',
+      });
+      await newChapter(t.orm, { series: listed, number: 4, uploader, moderationStatus: 'rejected' });
+    });
+
+    it('the uploader gets their own pending chapter, marked pending, and no one else’s', async () => {
+      const state = await stateOf(uploaderCookie);
+      expect(pendingIds(state)).toEqual([pendingOwn.id]);
+      expect(state.series?.pendingChapters[0]).toMatchObject({
+        chapterNumber: 2,
+        moderationStatus: 'pending',
+        language: 'AR',
+      });
+    });
+
+    it('staff get every pending chapter of the series (never a rejected one), newest number first', async () => {
+      for (const cookie of [modCookie, adminCookie]) {
+        expect(pendingIds(await stateOf(cookie))).toEqual([pendingOther.id, pendingOwn.id]);
+      }
+    });
+
+    it('a plain reader gets none and a guest gets no series state at all', async () => {
+      expect(pendingIds(await stateOf(readerCookie))).toEqual([]);
+      expect((await stateOf(null)).series).toBeNull();
+    });
+
+    it('a pending series is nobody’s but its creator’s and staff’s: a reader gets nothing of it', async () => {
+      const hidden = await newSeries(t.orm, { title: 'بانتظار المراجعة', moderationStatus: 'pending' });
+      await newChapter(t.orm, { series: hidden, number: 1, uploader: reader, moderationStatus: 'pending' });
+      const path = `/api/me/page-state?contentId=${hidden.id}`;
+      expect(pendingIds(await stateOf(readerCookie, path))).toEqual([]);
+      expect(pendingIds(await stateOf(modCookie, path))).toHaveLength(1);
+    });
+
+    it("carries the reader's read markers (approved chapters only), so the list asks nothing more", async () => {
+      const mark = await t
+        .api()
+        .put(`/api/library/series/${listed.id}/read`)
+        .set('Cookie', readerCookie)
+        .send({ number: 1, read: true });
+      expect(mark.status).toBe(200);
+      const state = await stateOf(readerCookie);
+      expect(state.series?.readChapterIds).toEqual([approved.id]);
+      expect((await stateOf(uploaderCookie)).series?.readChapterIds).toEqual([]);
+    });
+
+    it('a chapter page gets neither (its list is not on the page)', async () => {
+      const state = await stateOf(modCookie, `${listUrl()}&chapterId=${approved.id}`);
+      expect(state.series).toMatchObject({ readChapterIds: [], pendingChapters: [] });
+    });
+  });
 });

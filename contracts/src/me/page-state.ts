@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { ApiRoute } from '../common/api-route.js';
-import { UserStatusResponseSchema } from '../content/content.schemas.js';
+import { ChapterVariantSchema, UserStatusResponseSchema } from '../content/content.schemas.js';
 import { NumeralsSchema, RoleSchema } from '../users/user.schemas.js';
 
 /**
@@ -26,7 +26,16 @@ export const PageViewerSchema = z.object({
 });
 export type PageViewer = z.infer<typeof PageViewerSchema>;
 
-export const PageSeriesStateSchema = UserStatusResponseSchema.omit({ success: true });
+export const PageSeriesStateSchema = UserStatusResponseSchema.omit({ success: true }).extend({
+  /**
+   * The series page's chapter list (asked with `contentId` and no `chapterId`): the approved chapters
+   * the reader has read (their read markers), and the pending chapters only they may see — their own
+   * uploads, or every pending chapter for staff. The cached list holds approved chapters only; a
+   * plain reader's pending list is empty. Both are empty on a chapter page.
+   */
+  readChapterIds: z.array(z.number().int()),
+  pendingChapters: z.array(ChapterVariantSchema),
+});
 export type PageSeriesState = z.infer<typeof PageSeriesStateSchema>;
 
 export const PageStateResponseSchema = z.object({

@@ -34,12 +34,15 @@ export class PageStateController {
   ): Promise<PageStateResponse> {
     const actor = auth.user;
     if (!actor) return { success: true, viewer: null, unread: 0, series: null };
-    const [unread, numerals, status] = await Promise.all([
+    const { contentId, chapterId } = query;
+    // A series page (a series and no chapter) also gets its chapter list's part.
+    const [unread, numerals, status, list] = await Promise.all([
       this.notifications.unread(actor.id),
       this.users.numeralsOf(actor.id),
-      query.contentId === undefined
+      contentId === undefined ? null : this.reactions.status(actor, { contentId, chapterId }),
+      contentId === undefined || chapterId !== undefined
         ? null
-        : this.reactions.status(actor, { contentId: query.contentId, chapterId: query.chapterId }),
+        : this.reactions.chapterList(actor, contentId),
     ]);
     const isAdmin = isAdminRole(actor.role);
     const series: PageStateResponse['series'] = status && {
@@ -48,6 +51,8 @@ export class PageStateController {
       userRating: status.userRating,
       progress: status.progress,
       readingMode: status.readingMode,
+      readChapterIds: list?.readChapterIds ?? [],
+      pendingChapters: list?.pendingChapters ?? [],
     };
     return {
       success: true,

@@ -7,6 +7,7 @@ import {
   type LikeResponse,
   type RateBody,
   type RateResponse,
+  type PageSeriesState,
   type UserStatusQuery,
   type UserStatusResponse,
 } from '@warraq/contracts';
@@ -15,7 +16,7 @@ import { LibraryRepository } from '../library/library.repository';
 import { ChaptersRepository } from '../series/chapters.repository';
 import { canReachChapter, canSee, viewerOf } from '../series/content-viewer';
 import type { AuthUser } from '../auth/request-auth';
-import { ratingOf } from '../series/series.mapper';
+import { ratingOf, toChapterVariant } from '../series/series.mapper';
 import { SeriesRepository } from '../series/series.repository';
 import { Transactions } from '../../database/transactions';
 import { UsersRepository } from '../users/users.repository';
@@ -96,6 +97,27 @@ export class ReactionsService {
       progress,
       readingMode: account?.readingMode ?? null,
     };
+  }
+
+  /**
+   * The reader's part of a series page's chapter list: their read markers and the pending chapters
+   * only they may see (none for a series they may not see).
+   */
+  async chapterList(
+    actor: AuthUser,
+    seriesId: number,
+  ): Promise<Pick<PageSeriesState, 'readChapterIds' | 'pendingChapters'>> {
+    const viewer = viewerOf(actor);
+    const series = await this.series.access(seriesId);
+    if (!series || !canSee(viewer, series.moderation_status, series.created_by)) {
+      return { readChapterIds: [], pendingChapters: [] };
+    }
+    const [readChapterIds, pending] = await Promise.all([
+      this.library.readChapterIds(actor.id, seriesId),
+      this.chapters.pending(seriesId, viewer),
+    ]);
+    const now = Date.now();
+    return { readChapterIds, pendingChapters: pending.map((row) => toChapterVariant(row, now)) };
   }
 
   private async visibleSeries(actor: AuthUser, seriesId: number): Promise<void> {

@@ -4,7 +4,14 @@ import type { ChapterLanguage, ModerationStatus, NovelText } from '@warraq/contr
 import type { Db } from '../../database/transactions';
 import type { ContentViewer } from './content-viewer';
 import { type LockedItem, type LockedRow, type LockMode, toLockedItem } from './moderation-queue.mapper';
-import { OWN_OR_PUBLIC_VISIBILITY, PUBLIC_VISIBILITY, READER_SQL, visibleChaptersSql } from './reader.sql';
+import {
+  OWN_OR_PUBLIC_VISIBILITY,
+  OWN_PENDING_VISIBILITY,
+  PENDING_VISIBILITY,
+  PUBLIC_VISIBILITY,
+  READER_SQL,
+  visibleChaptersSql,
+} from './reader.sql';
 import type { ChapterVariantRow } from './series.mapper';
 
 /** A narrower stored copy of a page image (the `page.renditions` jsonb items). */
@@ -106,6 +113,16 @@ export class ChaptersRepository {
       if (viewer.userId) params.push(viewer.userId);
     }
     return this.run(visibleChaptersSql(visibility, order), params);
+  }
+
+  /**
+   * The series' pending variants the viewer may see (every one for staff, their own uploads for a
+   * signed-in reader): what a cached series page, which lists approved chapters only, adds for them.
+   */
+  pending(seriesId: number, viewer: ContentViewer): Promise<ChapterVariantRow[]> {
+    if (viewer.staff) return this.run(visibleChaptersSql(PENDING_VISIBILITY, 'desc'), [seriesId]);
+    if (viewer.userId === null) return Promise.resolve([]);
+    return this.run(visibleChaptersSql(OWN_PENDING_VISIBILITY, 'desc'), [seriesId, viewer.userId]);
   }
 
   /**

@@ -27,3 +27,6 @@ export function visibleChaptersSql(visibility: string, order: 'asc' | 'desc'): s
 }
 export const PUBLIC_VISIBILITY = `and c.moderation_status = 'approved'`;
 export const OWN_OR_PUBLIC_VISIBILITY = `and (c.moderation_status = 'approved' or c.uploader_id = ?)`;
+/** Pending chapters only, all of them (staff) or the viewer's own uploads. */
+export const PENDING_VISIBILITY = `and c.moderation_status = 'pending'`;
+export const OWN_PENDING_VISIBILITY = `and c.moderation_status = 'pending' and c.uploader_id = ?`;
