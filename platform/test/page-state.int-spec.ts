@@ -96,7 +96,7 @@ describe('GET /api/me/page-state: the personal part of a public page in one call
     beforeAll(async () => {
       [uploader, admin] = await Promise.all([newUser(t.orm), newUser(t.orm, { role: 'admin' })]);
       [uploaderCookie, adminCookie] = await Promise.all([signIn(t, uploader), signIn(t, admin)]);
-      listed = await newSeries(t.orm, { title: 'قائمة الفصول' });
+      listed = await newSeries(t.orm, { title: 'قائمة الفصول', owner: uploader });
       approved = await newChapter(t.orm, { series: listed, number: 1 });
       pendingOwn = await newChapter(t.orm, {
         series: listed,
@@ -152,6 +152,30 @@ describe('GET /api/me/page-state: the personal part of a public page in one call
       const state = await stateOf(readerCookie);
       expect(state.series?.readChapterIds).toEqual([approved.id]);
       expect((await stateOf(uploaderCookie)).series?.readChapterIds).toEqual([]);
+    });
+
+    it('carries the follow of the series and of its creator, and the shelf, so those buttons ask nothing', async () => {
+      expect((await stateOf(readerCookie)).series).toMatchObject({
+        follow: { following: false, followers: 0 },
+        shelf: null,
+        creatorFollow: { following: false, followers: 0 },
+      });
+      for (const [method, path, body] of [
+        ['put', `/api/follows/series/${listed.id}`, undefined],
+        ['put', `/api/follows/shelves/${listed.id}`, { shelf: 'plan' }],
+        ['put', `/api/follows/users/${uploader.id}`, undefined],
+      ] as const) {
+        const res = await t.api()[method](path).set('Cookie', readerCookie).send(body);
+        expect([path, res.status]).toEqual([path, 200]);
+      }
+      const chapterPage = await stateOf(readerCookie, `${listUrl()}&chapterId=${approved.id}`);
+      expect(chapterPage.series).toMatchObject({
+        follow: { following: true, followers: 1 },
+        shelf: 'plan',
+        creatorFollow: { following: true, followers: 1 },
+      });
+      // The creator is offered no follow of themself.
+      expect((await stateOf(uploaderCookie)).series?.creatorFollow).toBeNull();
     });
 
     it('a chapter page gets neither (its list is not on the page)', async () => {

@@ -1,12 +1,14 @@
 import { z } from 'zod';
 import type { ApiRoute } from '../common/api-route.js';
 import { ChapterVariantSchema, UserStatusResponseSchema } from '../content/content.schemas.js';
+import { SeriesFollowStateSchema, ShelfSchema, UserFollowStateSchema } from '../follows/follows.schemas.js';
 import { NumeralsSchema, RoleSchema } from '../users/user.schemas.js';
 
 /**
  * The one personal call of a public document. A series or chapter page is the same cached HTML for
  * guests and signed-in readers; what belongs to the reader (who they are, the bell's figure, their
- * like, favourite, rating, progress and reading mode on this series) arrives here after the page shows.
+ * like, favourite, rating, progress and reading mode, follow and shelf on this series) arrives here after
+ * the page shows.
  */
 export const PageStateQuerySchema = z.object({
   contentId: z.coerce.number().int().positive().optional(),
@@ -35,6 +37,11 @@ export const PageSeriesStateSchema = UserStatusResponseSchema.omit({ success: tr
    */
   readChapterIds: z.array(z.number().int()),
   pendingChapters: z.array(ChapterVariantSchema),
+  /** Whether they follow the series (and their group choices), the shelf they keep it on. */
+  follow: SeriesFollowStateSchema,
+  shelf: ShelfSchema.nullable(),
+  /** Whether they follow the series' creator (null without one, or when they are the creator). */
+  creatorFollow: UserFollowStateSchema.nullable(),
 });
 export type PageSeriesState = z.infer<typeof PageSeriesStateSchema>;
 

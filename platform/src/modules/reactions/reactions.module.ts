@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { FollowsModule } from '../follows/follows.module';
 import { LibraryModule } from '../library/library.module';
 import { NotificationsModule } from '../notifications/notifications.module';
 import { SeriesModule } from '../series/series.module';
@@ -9,7 +10,7 @@ import { ReactionsRepository } from './reactions.repository';
 import { ReactionsService } from './reactions.service';
 
 @Module({
-  imports: [SeriesModule, LibraryModule, UsersModule, NotificationsModule],
+  imports: [SeriesModule, LibraryModule, FollowsModule, UsersModule, NotificationsModule],
   controllers: [ReactionsController, PageStateController],
   providers: [ReactionsRepository, ReactionsService],
 })
