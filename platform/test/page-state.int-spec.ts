@@ -1,4 +1,4 @@
-import { GUEST_PAGE_STATE, PageStateResponseSchema } from '@warraq/contracts';
+import { DEFAULT_NOVEL_READER_SETTINGS, GUEST_PAGE_STATE, PageStateResponseSchema } from '@warraq/contracts';
 import { signIn } from './auth-helpers';
 import { newChapter, newSeries, type TestChapter, type TestSeries } from './factories/content.factory';
 import { newUser, type TestUser } from './factories/user.factory';
@@ -56,10 +56,26 @@ describe('GET /api/me/page-state: the personal part of a public page in one call
       isAdmin: false,
       isStaff: false,
       numerals: 'arab',
+      novelReader: DEFAULT_NOVEL_READER_SETTINGS,
     });
     expect(state.unread).toBe(0);
     expect(state.series).toMatchObject({ isLiked: true, isFavorite: true, userRating: null });
     expect(res.headers['cache-control']).toBe('private, no-store');
+  });
+
+  it("carries the reader's novel reader settings, so a cached text chapter shows them", async () => {
+    const saved = await t
+      .api()
+      .post(`/api/users/${reader.id}/preferences`)
+      .set('Cookie', readerCookie)
+      .send({ novelReader: { font: 'plex-sans', size: 26 } });
+    expect(saved.status).toBe(200);
+    const state = PageStateResponseSchema.parse((await t.api().get(url()).set('Cookie', readerCookie)).body);
+    expect(state.viewer?.novelReader).toEqual({
+      ...DEFAULT_NOVEL_READER_SETTINGS,
+      font: 'plex-sans',
+      size: 26,
+    });
   });
 
   it('a moderator is staff; without a series the state is only who and unread', async () => {

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { ApiRoute } from '../common/api-route.js';
 import { ChapterVariantSchema, UserStatusResponseSchema } from '../content/content.schemas.js';
 import { SeriesFollowStateSchema, ShelfSchema, UserFollowStateSchema } from '../follows/follows.schemas.js';
+import { NovelReaderSettingsSchema } from '../novel/novel-reader.settings.js';
 import { NumeralsSchema, RoleSchema } from '../users/user.schemas.js';
 
 /**
@@ -25,6 +26,8 @@ export const PageViewerSchema = z.object({
   isStaff: z.boolean(),
   /** The reader's digits: a cached page was written in the default system (site/src/stores/numerals.ts). */
   numerals: NumeralsSchema,
+  /** The novel reader's settings (defaults filled in): a cached text chapter applies them. */
+  novelReader: NovelReaderSettingsSchema,
 });
 export type PageViewer = z.infer<typeof PageViewerSchema>;
 

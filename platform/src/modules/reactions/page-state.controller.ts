@@ -39,9 +39,9 @@ export class PageStateController {
     if (!actor) return { success: true, viewer: null, unread: 0, series: null };
     const { contentId, chapterId } = query;
     // A series page (a series and no chapter) also gets its chapter list's part.
-    const [unread, numerals, status, follows, list] = await Promise.all([
+    const [unread, preferences, status, follows, list] = await Promise.all([
       this.notifications.unread(actor.id),
-      this.users.numeralsOf(actor.id),
+      this.users.pagePreferencesOf(actor.id),
       contentId === undefined ? null : this.reactions.status(actor, { contentId, chapterId }),
       contentId === undefined ? null : this.follows.pageState(actor, contentId),
       contentId === undefined || chapterId !== undefined
@@ -68,7 +68,7 @@ export class PageStateController {
         role: actor.role,
         isAdmin,
         isStaff: isAdmin || isStaffRole(actor.role),
-        numerals,
+        ...preferences,
       },
       unread,
       series,

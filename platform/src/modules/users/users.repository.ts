@@ -2,6 +2,8 @@ import { EntityManager, raw } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import {
   DEFAULT_NUMERALS,
+  withDefaultNovelReaderSettings,
+  type NovelReaderSettings,
   type Numerals,
   type Preferences,
   type ReadingMode,
@@ -164,12 +166,17 @@ export class UsersRepository {
   }
 
   /** The reader's numerals preference (one primary-key lookup of one field). */
-  async numeralsOf(userId: number): Promise<Numerals> {
-    const rows = await this.em.execute<{ numerals: Numerals | null }[]>(
-      `select preferences->>'numerals' as numerals from "user" where id = ?`,
+  /** What a cached page applies of the reader's preferences: their digits and novel reader settings. */
+  async pagePreferencesOf(userId: number): Promise<{ numerals: Numerals; novelReader: NovelReaderSettings }> {
+    const rows = await this.em.execute<{ numerals: Numerals | null; novel_reader: unknown }[]>(
+      `select preferences->>'numerals' as numerals, preferences->'novelReader' as novel_reader
+       from "user" where id = ?`,
       [userId],
     );
-    return rows[0]?.numerals ?? DEFAULT_NUMERALS;
+    return {
+      numerals: rows[0]?.numerals ?? DEFAULT_NUMERALS,
+      novelReader: withDefaultNovelReaderSettings(rows[0]?.novel_reader),
+    };
   }
 
   async setPreferences(user: User, preferences: Preferences): Promise<User> {
