@@ -21,11 +21,15 @@ export const onRequest = defineMiddleware(async (context, next) => {
   // `localhost/manga/login` is the manga site's /login; `localhost/novel/popular` is the novel route itself.
   const rewriteTo = pathContextRewrite(site.context);
   // A public document is a guest's page for everyone: no profile lookup (the reader's part comes
-  // from /api/me/page-state in the browser).
-  context.locals.publicDocument = isPublicDocument(rewriteTo ?? context.url.pathname);
+  // from /api/me/page-state in the browser). The dashboard's and the admin's roots only send each
+  // visitor on by who they are (redirects, which the edge never stores), so they need the reader.
+  const path = rewriteTo ?? context.url.pathname;
+  const { siteType } = site.context;
+  const redirectingRoot = path === '/' && (siteType === 'dashboard' || siteType === 'admin');
+  context.locals.publicDocument = isPublicDocument(path) && !redirectingRoot;
   if (!context.locals.publicDocument) await signInFromSession(context);
   const decision = guardRoute({
-    path: rewriteTo ?? context.url.pathname,
+    path,
     search: context.url.searchParams,
     site,
     user: context.locals.user,

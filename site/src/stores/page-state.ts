@@ -59,8 +59,12 @@ export async function loadPageState(query: { contentId?: number; chapterId?: num
   const state = isPageState(answer) ? answer : { viewer: null, unread: 0, series: null };
   const kind = viewerKind(state.viewer);
   document.documentElement.dataset.viewer = kind;
-  // The theme switcher saves a signed-in reader's choice to their account (it reads this on click).
+  // The theme switcher saves a signed-in reader's choice to their account (it reads this on click);
+  // a page's static text names the reader where it greets them (the landing's header and call).
   if (state.viewer) {
+    for (const name of document.querySelectorAll<HTMLElement>('[data-viewer-name]')) {
+      name.textContent = state.viewer.username;
+    }
     for (const group of document.querySelectorAll<HTMLElement>('[data-theme-switcher]')) {
       group.dataset.userId = String(state.viewer.id);
     }

@@ -1,5 +1,10 @@
-import { t } from '@/i18n';
+import type { ChapterVariant } from '@warraq/contracts';
+import { fmt, formatNumber, t } from '@/i18n';
 import { isGroupRead, markBody, type MarkKind } from '@/lib/chapters/read-markers';
+import { languageBadge, ownChapterTitle } from '@/lib/content/chapter-groups';
+import { formatChapterNumber } from '@/lib/format/format';
+import { chapterHrefFrom } from '@/lib/site/chapter-href';
+import { $pageState } from '@/stores/page-state';
 import { showToast } from '@/stores/toasts';
 
 const text = t.readerLists.markers;
@@ -10,23 +15,85 @@ function variantIds(scope: ParentNode): number[] {
   );
 }
 
-/**
- * The signed-in reader's read markers on a series' chapter list, loaded after the page is shown
- * (the page itself is the same for every visitor): a "read" badge per chapter variant, and per
- * chapter number "read up to here" and read/unread. A guest's call is refused and nothing shows.
- */
-export async function startReadMarkers(list: HTMLElement): Promise<void> {
-  const seriesId = Number(list.dataset.seriesId);
-  const { fetchReadMarkers, markRead } = await import('@/lib/api/library');
-  let read: Set<number>;
-  try {
-    read = new Set(await fetchReadMarkers(seriesId));
-  } catch {
-    return;
-  }
+function slot(scope: ParentNode, name: string): HTMLElement {
+  const element = scope.querySelector<HTMLElement>(`[data-slot="${name}"]`);
+  if (!element) throw new Error(`chapter list template: no ${name} slot`);
+  return element;
+}
 
+/** The template's group (ChapterGroupItem.astro) filled in for one pending chapter. */
+function pendingGroup(template: HTMLTemplateElement, pattern: string, chapter: ChapterVariant): HTMLElement {
+  const group = (template.content.firstElementChild as HTMLElement).cloneNode(true) as HTMLElement;
+  const n = formatChapterNumber(chapter.chapterNumber);
+  group.dataset.chapterNumber = String(chapter.chapterNumber);
+  slot(group, 'heading').textContent = fmt(t.series.chapter, { n });
+  const row = group.querySelector<HTMLElement>('[data-chapter-id]');
+  if (row) row.dataset.chapterId = String(chapter.id);
+  (slot(group, 'link') as HTMLAnchorElement).href = chapterHrefFrom(pattern, chapter.chapterNumber, {
+    variant: String(chapter.id),
+  });
+  const { code, flagged } = languageBadge(chapter.language);
+  const language = slot(group, 'language');
+  language.textContent = flagged ? code : `${t.series.globe} ${code}`;
+  language.classList.toggle('badge-outline', flagged);
+  language.classList.toggle('badge-ghost', !flagged);
+  language.setAttribute('aria-label', fmt(t.series.languageName, { code }));
+  language.title = fmt(t.series.languageName, { code });
+  const label = slot(group, 'label');
+  label.textContent = fmt(t.series.chapter, { n });
+  const title = ownChapterTitle(chapter.title, chapter.chapterNumber);
+  if (title) {
+    const bdi = document.createElement('bdi');
+    bdi.textContent = title;
+    label.append(' · ', bdi);
+  }
+  const team = slot(group, 'team');
+  team.textContent = chapter.group ?? chapter.translator ?? '';
+  team.hidden = !team.textContent;
+  slot(group, 'views').textContent = fmt(t.series.views_count, { count: formatNumber(chapter.views) });
+  slot(group, 'age').textContent =
+    chapter.uploadedDays <= 0
+      ? t.series.today
+      : fmt(t.series.daysAgo, { days: formatNumber(chapter.uploadedDays) });
+  return group;
+}
+
+/**
+ * Adds the pending chapters only this reader may see (their uploads, or all for staff) to the cached
+ * list, marked pending: into their number's group, else as a new group in number order.
+ */
+export function addPendingChapters(list: HTMLElement, chapters: readonly ChapterVariant[]): void {
+  const template = list.querySelector<HTMLTemplateElement>('template[data-pending-chapter]');
+  const groups = list.querySelector<HTMLElement>('[data-chapter-groups]');
+  const pattern = list.dataset.chapterHref;
+  if (!template || !groups || !pattern || chapters.length === 0) return;
+  for (const chapter of chapters) {
+    const group = pendingGroup(template, pattern, chapter);
+    const existing = groups.querySelector<HTMLElement>(
+      `:scope > [data-chapter-group][data-chapter-number="${chapter.chapterNumber}"]`,
+    );
+    const variants = existing?.querySelector('[data-chapter-variants]');
+    const row = group.querySelector('[data-chapter-id]');
+    if (variants && row) {
+      variants.append(row);
+      continue;
+    }
+    const after = [...groups.querySelectorAll<HTMLElement>(':scope > [data-chapter-group]')].find(
+      (other) => Number(other.dataset.chapterNumber) < chapter.chapterNumber,
+    );
+    // Among the groups not yet revealed, it waits its turn like them.
+    group.hidden = after?.hidden ?? false;
+    groups.insertBefore(group, after ?? null);
+  }
+  groups.hidden = false;
+  list.querySelector('[data-chapter-empty]')?.remove();
+}
+
+/** The read badges and the per-number buttons for the reader's read chapters, and their clicks. */
+function showReadMarkers(list: HTMLElement, seriesId: number, initial: readonly number[]): void {
+  let read = new Set(initial);
   const render = () => {
-    for (const row of list.querySelectorAll<HTMLElement>('[data-chapter-id]')) {
+    for (const row of list.querySelectorAll<HTMLElement>('[data-chapter-groups] [data-chapter-id]')) {
       const isRead = read.has(Number(row.dataset.chapterId));
       row.dataset.read = String(isRead);
       const badge = row.querySelector<HTMLElement>('[data-read-badge]');
@@ -53,7 +120,8 @@ export async function startReadMarkers(list: HTMLElement): Promise<void> {
       button.dataset.groupRead === 'true',
     );
     button.disabled = true;
-    markRead(seriesId, body)
+    import('@/lib/api/library')
+      .then(({ markRead }) => markRead(seriesId, body))
       .then((ids) => {
         read = new Set(ids);
         render();
@@ -62,5 +130,32 @@ export async function startReadMarkers(list: HTMLElement): Promise<void> {
       .finally(() => {
         button.disabled = false;
       });
+  });
+}
+
+/**
+ * The signed-in reader's part of a series' chapter list, after the page is shown (the page itself is
+ * the same for every visitor): their pending chapters, a "read" badge per chapter variant, and per
+ * chapter number "read up to here" and read/unread. On a cached page it all comes with the page
+ * state (one call); a page rendered for the reader (a series waiting for review) lists its pending
+ * chapters itself and asks for the markers alone. A guest gets nothing and asks nothing.
+ */
+export function startChapterListState(list: HTMLElement): void {
+  const seriesId = Number(list.dataset.seriesId);
+  const html = document.documentElement;
+  if (html.dataset.pageState === undefined) {
+    if (html.dataset.viewer === 'guest') return;
+    void import('@/lib/api/library')
+      .then(({ fetchReadMarkers }) => fetchReadMarkers(seriesId))
+      .then((ids) => showReadMarkers(list, seriesId, ids))
+      .catch(() => undefined);
+    return;
+  }
+  const stop = $pageState.subscribe((state) => {
+    if (!state.ready) return;
+    queueMicrotask(() => stop());
+    if (!state.series) return;
+    addPendingChapters(list, state.series.pendingChapters);
+    showReadMarkers(list, seriesId, state.series.readChapterIds);
   });
 }

@@ -7,6 +7,7 @@ import {
   SETTING_KINDS,
   topmostBlock,
 } from '@/lib/novel/reader-settings';
+import { $pageState } from '@/stores/page-state';
 import { showToast } from '@/stores/toasts';
 import { fmt, formatNumber, t } from '@/i18n';
 
@@ -109,14 +110,42 @@ function settingsPanel(root: HTMLElement, article: HTMLElement, userId: number |
   });
 }
 
-/** The text reader's behaviour on top of the server-rendered chapter (components/novel/NovelChapter.astro). */
+/**
+ * The text reader's behaviour on top of the server-rendered chapter (components/novel/NovelChapter.astro).
+ * A chapter rendered for its reader carries their settings, position and account; a public document
+ * (the same HTML for everyone, with this browser's settings applied before paint) waits for the page
+ * state to bring them: the settings saved to the account win (from another device too), and the
+ * position saved in this chapter is where it opens.
+ */
 export function startNovelReader(): void {
   const root = document.querySelector<HTMLElement>('[data-novel-reader]');
   const article = root?.querySelector<HTMLElement>('.novel-article');
   if (!root || !article) return;
+  if (document.documentElement.dataset.pageState === undefined) {
+    startReading(root, article, root.dataset.userId ? Number(root.dataset.userId) : null);
+    return;
+  }
+  const stop = $pageState.subscribe((state) => {
+    if (!state.ready) return;
+    queueMicrotask(() => stop());
+    const viewer = state.viewer;
+    if (viewer) {
+      for (const key of Object.keys(SETTING_KINDS) as SettingKey[]) {
+        applySetting(article, key, viewer.novelReader[key]);
+      }
+      storageSet(GUEST_SETTINGS_KEY, JSON.stringify(viewer.novelReader));
+    }
+    const progress = state.series?.progress;
+    if (viewer && progress?.chapterId === Number(root.dataset.chapterId) && progress.paragraph !== null) {
+      article.dataset.resume = String(progress.paragraph);
+    }
+    startReading(root, article, viewer?.id ?? null);
+  });
+}
+
+function startReading(root: HTMLElement, article: HTMLElement, userId: number | null): void {
   const contentId = Number(root.dataset.contentId);
   const chapterId = Number(root.dataset.chapterId);
-  const userId = root.dataset.userId ? Number(root.dataset.userId) : null;
   const blocks = Array.from(article.querySelectorAll<HTMLElement>('[data-block]'));
   const next = root.querySelector<HTMLAnchorElement>('a[rel="next"]');
   const prev = root.querySelector<HTMLAnchorElement>('a[rel="prev"]');

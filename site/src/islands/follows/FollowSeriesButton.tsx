@@ -17,6 +17,8 @@ export interface FollowSeriesButtonProps {
   groups: string[];
   /** The reader's toolbar: a small button, no follower count. */
   compact?: boolean;
+  /** The reader's follow as the page state brought it: the island then asks nothing itself. */
+  initialState?: SeriesFollowState | undefined;
 }
 
 type Choice = 'normal' | 'preferred' | 'hidden';
@@ -43,16 +45,18 @@ export default function FollowSeriesButton({
   signedIn,
   groups,
   compact = false,
+  initialState,
 }: FollowSeriesButtonProps) {
   const hydrated = useHydrated();
-  const [state, setState] = useState<SeriesFollowState>(NOT_FOLLOWING);
-  const [loaded, setLoaded] = useState(!signedIn);
+  const [state, setState] = useState<SeriesFollowState>(initialState ?? NOT_FOLLOWING);
+  const [loaded, setLoaded] = useState(!signedIn || initialState !== undefined);
+  const known = initialState !== undefined;
   const [busy, setBusy] = useState(false);
   const [editing, setEditing] = useState(false);
   const [choices, setChoices] = useState<Record<string, Choice>>({});
 
   useEffect(() => {
-    if (!signedIn) return;
+    if (!signedIn || known) return;
     let live = true;
     fetchSeriesFollow(contentId)
       .then((answer) => live && setState(answer))
@@ -61,7 +65,7 @@ export default function FollowSeriesButton({
     return () => {
       live = false;
     };
-  }, [contentId, signedIn]);
+  }, [contentId, signedIn, known]);
 
   function handleToggle() {
     const following = state.following;

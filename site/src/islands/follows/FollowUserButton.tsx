@@ -16,6 +16,8 @@ export interface FollowUserButtonProps {
   showName?: boolean;
   /** Their public profile page, which the name links to. */
   profileHref?: string | undefined;
+  /** The reader's follow as the page state brought it: the island then asks nothing itself. */
+  initialState?: UserFollowState | undefined;
 }
 
 /** Follow an uploader or translator: their newly approved chapters reach /updates and the bell. */
@@ -25,14 +27,16 @@ export default function FollowUserButton({
   signedIn,
   showName = true,
   profileHref,
+  initialState,
 }: FollowUserButtonProps) {
   const hydrated = useHydrated();
-  const [state, setState] = useState<UserFollowState>({ following: false, followers: 0 });
-  const [loaded, setLoaded] = useState(!signedIn);
+  const [state, setState] = useState<UserFollowState>(initialState ?? { following: false, followers: 0 });
+  const [loaded, setLoaded] = useState(!signedIn || initialState !== undefined);
+  const known = initialState !== undefined;
   const [busy, setBusy] = useState(false);
 
   useEffect(() => {
-    if (!signedIn) return;
+    if (!signedIn || known) return;
     let live = true;
     fetchUserFollow(userId)
       .then((answer) => live && setState(answer))
@@ -41,7 +45,7 @@ export default function FollowUserButton({
     return () => {
       live = false;
     };
-  }, [userId, signedIn]);
+  }, [userId, signedIn, known]);
 
   function handleToggle() {
     const following = state.following;

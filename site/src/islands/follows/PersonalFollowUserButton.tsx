@@ -11,7 +11,16 @@ export default function PersonalFollowUserButton({
   if (viewer?.id === props.userId) return null;
   return (
     <UntilPageState publicDocument={publicDocument} ready={state.ready}>
-      {viewer ? <FollowUserButton key="reader" {...props} signedIn /> : <FollowUserButton {...props} />}
+      {viewer ? (
+        <FollowUserButton
+          key="reader"
+          {...props}
+          signedIn
+          initialState={(state.ready && state.series?.creatorFollow) || undefined}
+        />
+      ) : (
+        <FollowUserButton {...props} />
+      )}
     </UntilPageState>
   );
 }

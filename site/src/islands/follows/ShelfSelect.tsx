@@ -11,17 +11,20 @@ const text = t.shelves;
 export interface ShelfSelectProps {
   contentId: number;
   signedIn: boolean;
+  /** The reader's shelf as the page state brought it: the island then asks nothing itself. */
+  initialShelf?: Shelf | null | undefined;
 }
 
 /** Spec §2's reading-list button: which shelf the reader keeps the series on (reading moves by itself too). */
-export default function ShelfSelect({ contentId, signedIn }: ShelfSelectProps) {
+export default function ShelfSelect({ contentId, signedIn, initialShelf }: ShelfSelectProps) {
   const hydrated = useHydrated();
-  const [shelf, setShown] = useState<Shelf | null>(null);
-  const [loaded, setLoaded] = useState(!signedIn);
+  const [shelf, setShown] = useState<Shelf | null>(initialShelf ?? null);
+  const [loaded, setLoaded] = useState(!signedIn || initialShelf !== undefined);
+  const known = initialShelf !== undefined;
   const [busy, setBusy] = useState(false);
 
   useEffect(() => {
-    if (!signedIn) return;
+    if (!signedIn || known) return;
     let live = true;
     fetchShelf(contentId)
       .then((answer) => live && setShown(answer))
@@ -30,7 +33,7 @@ export default function ShelfSelect({ contentId, signedIn }: ShelfSelectProps) {
     return () => {
       live = false;
     };
-  }, [contentId, signedIn]);
+  }, [contentId, signedIn, known]);
 
   async function handleChange(event: ChangeEvent<HTMLSelectElement>) {
     if (!signedIn) {

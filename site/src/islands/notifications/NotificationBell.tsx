@@ -13,11 +13,16 @@ interface NotificationBellProps {
   href: string;
   /** The notifications page itself: the link is marked current. */
   current: boolean;
+  /** The unread figure the page state brought: the bell asks again only on its poll. */
+  initialUnread?: number | undefined;
 }
 
 /** The header's link to the notifications page, with the unread figure from the API. */
-export default function NotificationBell({ href, current }: NotificationBellProps) {
-  const unread = usePolledQuery(NOTIFICATION_KEYS.unread, fetchUnreadCount, { intervalMs: UNREAD_POLL_MS });
+export default function NotificationBell({ href, current, initialUnread }: NotificationBellProps) {
+  const unread = usePolledQuery(NOTIFICATION_KEYS.unread, fetchUnreadCount, {
+    intervalMs: UNREAD_POLL_MS,
+    initialData: initialUnread,
+  });
   useNotificationEvents();
   const count = unread.data ?? 0;
   const label = count > 0 ? fmt(text.bellUnread, { count: formatNumber(count) }) : text.bell;

@@ -21,7 +21,7 @@ export default function ViewerStatus({ notificationsHref, current }: ViewerStatu
         {fmt(t.nav.greeting, { username: state.viewer.username })}
       </span>
       <Suspense>
-        <NotificationBell href={notificationsHref} current={current} />
+        <NotificationBell href={notificationsHref} current={current} initialUnread={state.unread} />
       </Suspense>
     </>
   );

@@ -1,18 +1,10 @@
 import SeriesActions, { type SeriesActionsProps } from './SeriesActions';
 import { formatChapterNumber } from '@/lib/format/format';
+import { chapterHrefFrom } from '@/lib/site/chapter-href';
 import { withPageState } from '@/ui/page-state';
-
-/** The chapter link with `__N__` for the chapter number (the resume link is built from it). */
-export const CHAPTER_PLACEHOLDER = '__N__';
 
 interface Props extends SeriesActionsProps {
   chapterHrefPattern: string;
-}
-
-function resumeHref(pattern: string, chapterNumber: number, page: number): string {
-  const url = new URL(pattern.replace(CHAPTER_PLACEHOLDER, String(chapterNumber)), 'http://warraq.invalid');
-  url.searchParams.set('page', String(page));
-  return `${url.pathname}${url.search}`;
 }
 
 /** The series page's favourite, rating and start/continue link, with the reader's own state. */
@@ -23,7 +15,9 @@ export default withPageState<Props>(SeriesActions, (props, { series }) => ({
   userRating: series?.userRating ?? null,
   resume: series?.progress
     ? {
-        href: resumeHref(props.chapterHrefPattern, series.progress.chapterNumber, series.progress.page),
+        href: chapterHrefFrom(props.chapterHrefPattern, series.progress.chapterNumber, {
+          page: String(series.progress.page),
+        }),
         chapterNumber: formatChapterNumber(series.progress.chapterNumber),
       }
     : props.resume,

@@ -19,19 +19,17 @@ function settle<T>(astro: AstroGlobal, result: PageData<T>): RouteOutcome<T> {
 
 /**
  * A public document is loaded as a guest's. What a guest may not see (a series or chapter waiting
- * for review is a guest's 404; a text chapter is read in the novel reader, which keeps per-reader
- * settings) is rendered for the reader instead when a session came: their profile is looked up and
- * the data loaded again with their cookie, and the middleware marks the answer personal.
+ * for review is a guest's 404) is rendered for the reader instead when a session came: their
+ * profile is looked up and the data loaded again with their cookie, and the middleware marks the
+ * answer personal.
  */
 async function loadPublicFirst<T>(
   astro: AstroGlobal,
   load: () => Promise<PageData<T>>,
-  personal: (data: T) => boolean = () => false,
 ): Promise<PageData<T>> {
   const result = await load();
   const { locals } = astro;
-  const forReader = result.kind === 'ok' ? personal(result.data) : result.kind === 'notFound';
-  if (!locals.publicDocument || !forReader || !hasSessionCookie(astro.request)) return result;
+  if (!locals.publicDocument || result.kind !== 'notFound' || !hasSessionCookie(astro.request)) return result;
   locals.publicDocument = false;
   await signInFromSession(astro);
   return locals.user ? load() : result;
@@ -76,10 +74,8 @@ export async function chapterRoute(
     const value = params.get(name);
     if (value) query.set(name, value);
   }
-  const result = await loadPublicFirst(
-    astro,
-    () => loadChapter(slug, chapterNumber, query, forwardedFrom(astro)),
-    (chapter) => chapter.text !== null && chapter.text !== undefined,
+  const result = await loadPublicFirst(astro, () =>
+    loadChapter(slug, chapterNumber, query, forwardedFrom(astro)),
   );
   if (result.kind === 'ok') {
     const { mangaType, mangaSlug } = result.data;

@@ -5,8 +5,22 @@ import { GUEST_PAGE_STATE } from '@warraq/contracts';
 import { PUBLIC_DOCUMENT_PATTERN, isPublicDocument } from './public-documents';
 
 describe('public documents: one list, for the site and the edge', () => {
-  it('names series pages and image chapters of every type', () => {
+  it('names home, list, series pages and image chapters of every type', () => {
     for (const path of [
+      '/',
+      '/manga',
+      '/manhwa',
+      '/novel/',
+      '/latest',
+      '/search',
+      '/series/manga',
+      '/manga/browse',
+      '/manhwa/browse',
+      '/manhua/latest',
+      '/novel/popular',
+      '/manhwa/trending',
+      '/manga/completed',
+      '/manhwa/category/action',
       '/series/manga/sword',
       '/series/manga/sword/',
       '/series/manga/sword/12',
@@ -14,6 +28,7 @@ describe('public documents: one list, for the site and the edge', () => {
       '/manhwa/palace',
       '/manhwa/palace/details',
       '/manhua/palace/chapter/3',
+      '/novel/lighthouse/chapter/1',
       '/novel/lighthouse',
       '/novel/lighthouse/details',
     ]) {
@@ -21,9 +36,8 @@ describe('public documents: one list, for the site and the edge', () => {
     }
   });
 
-  it('leaves personal pages, list pages and the novel reader rendered per reader', () => {
+  it('leaves personal pages rendered per reader', () => {
     for (const path of [
-      '/',
       '/settings',
       '/profile',
       '/account',
@@ -39,9 +53,10 @@ describe('public documents: one list, for the site and the edge', () => {
       '/create/manga',
       '/upload/chapter',
       '/login',
-      '/manhwa/browse',
-      '/manhwa/category/action',
-      '/novel/lighthouse/chapter/1',
+      '/community',
+      '/random',
+      '/manhwa/category',
+      '/manhwa/category/action/2',
       '/series/manga/sword/1/extra',
       '/api/me/page-state',
     ]) {
