@@ -126,10 +126,17 @@ test('an uploader adds a 40-page zip with shuffled names, watches it upload and 
   const chapterUrl = page.url();
   const variant = new URL(chapterUrl).searchParams.get('variant');
   expect(variant).toMatch(/^\d+$/);
+  // The series page is one cached document for everyone, approved chapters only; the uploader's
+  // pending chapter is added to its list, marked pending, from their page state.
+  const seriesUrl = edge.url('manga', `/series/manga/${encodeURIComponent(series.slug)}`);
+  const pendingRow = (viewer: typeof page) => viewer.locator(`a[href*="variant=${variant}"]`);
+  await page.goto(seriesUrl);
+  await expect(pendingRow(page)).toContainText('بانتظار المراجعة');
+  await expect(pendingRow(page)).toContainText(
+    new Intl.NumberFormat('ar-SA-u-nu-arab', { maximumFractionDigits: 2, useGrouping: false }).format(number),
+  );
 
-  // A moderator sees it, marked pending, in the reader. (The series page is one public document,
-  // the same for everyone, so its chapter list shows approved chapters only; staff reach pending ones
-  // from the moderation queue, moderation.spec.ts.)
+  // A moderator sees it, marked pending, in the reader and in the series' chapter list.
   const moderatorContext = await browser.newContext({ locale: 'ar-SA' });
   const moderator = await moderatorContext.newPage();
   await logInThroughPage(moderator, 'manga', DEMO.moderator);
@@ -137,13 +144,19 @@ test('an uploader adds a 40-page zip with shuffled names, watches it upload and 
   await expect(moderator.getByText('بانتظار المراجعة').first()).toBeVisible();
   await new ReaderPage(moderator).chooseMode('شريط عمودي');
   await expect(moderator.locator('img[data-reader-page]')).toHaveCount(40);
+  await moderator.goto(seriesUrl);
+  await expect(pendingRow(moderator)).toContainText('بانتظار المراجعة');
   await moderatorContext.close();
 
-  // Nobody else does until it is approved.
+  // Nobody else does until it is approved: not in the reader, not in the list (a reader's page state
+  // brings no one else's pending chapter: page-state.int-spec.ts).
   const guestContext = await browser.newContext();
   const guest = await guestContext.newPage();
   const answer = await guest.goto(chapterUrl);
   expect(answer?.status()).toBe(404);
+  await guest.goto(seriesUrl);
+  await expect(guest.locator('[data-chapter-list] a').first()).toBeVisible();
+  await expect(pendingRow(guest)).toHaveCount(0);
   await guestContext.close();
 });
 

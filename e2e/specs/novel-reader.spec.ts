@@ -73,7 +73,8 @@ test('a reader reads a novel on the novel site: settings and position follow the
     .poll(() => articleStyle(page))
     .toEqual({ font: expect.stringContaining('IBM Plex Sans Arabic'), size: '26px' });
 
-  // Reloaded: the server renders them (no flash, no script needed).
+  // Reloaded: the chapter is the same cached document for everyone, and this browser's copy of the
+  // settings is applied before the first paint (no flash).
   await page.reload();
   expect(await articleStyle(page)).toEqual({
     font: expect.stringContaining('IBM Plex Sans Arabic'),

@@ -2,24 +2,31 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { logInThroughPage, registerViaApi, type Account } from '../fixtures/accounts';
 import { seriesByTitle } from '../fixtures/catalogue';
 import { shoot } from '../fixtures/screenshots';
-import { DEMO, edge } from '../fixtures/stack';
+import { DEMO, edge, type Site } from '../fixtures/stack';
 
-// A series page and a chapter are public documents: one cached HTML for guests and signed-in
-// readers, the reader's part fetched after it shows (site/src/lib/site/public-documents.ts).
+// A reading site's home and list pages, a series page and a chapter (images or text) are public
+// documents: one cached HTML for guests and signed-in readers, the reader's part fetched after it
+// shows (site/src/lib/site/public-documents.ts).
 const SERIES_TITLE = 'الأكاديمية';
+const NOVEL_TITLE = 'ظل الصحراء';
 /** Served from the edge's copy (STALE: past its 4 s while one request refreshes it in the background). */
 const FROM_CACHE = ['HIT', 'STALE'];
 
 async function seriesPaths(request: APIRequestContext) {
   const { slug } = await seriesByTitle(request, SERIES_TITLE);
   const series = `/series/manga/${encodeURIComponent(slug)}`;
-  return { series, chapter: `${series}/1` };
+  const novel = await seriesByTitle(request, NOVEL_TITLE, 'novel');
+  return {
+    series,
+    chapter: `${series}/1`,
+    novelChapter: `/novel/${encodeURIComponent(novel.slug)}/chapter/1`,
+  };
 }
 
-/** A page through the edge, as the manga site (Node cannot resolve *.localhost: loopback + Host). */
-function getPage(request: APIRequestContext, path: string, cookie?: string) {
+/** A page through the edge, as one site (Node cannot resolve *.localhost: loopback + Host). */
+function getPage(request: APIRequestContext, path: string, cookie?: string, site: Site = 'manga') {
   return request.get(`http://127.0.0.1:${edge.port}${path}`, {
-    headers: { host: edge.host('manga'), ...(cookie ? { cookie } : {}) },
+    headers: { host: edge.host(site), ...(cookie ? { cookie } : {}) },
     maxRedirects: 0,
   });
 }
@@ -48,20 +55,41 @@ test('a signed-in reader is served the very HTML a guest is, from the edge cache
   const account = await registerViaApi(guest, 'manga');
   const cookie = await sessionCookie(guest, account);
   const paths = await seriesPaths(guest);
-  for (const path of [paths.series, paths.chapter]) {
-    await getPage(guest, path);
-    const forGuest = await getPage(guest, path);
-    const forReader = await getPage(guest, path, cookie);
-    expect([path, forGuest.status(), forReader.status()]).toEqual([path, 200, 200]);
-    expect([path, forReader.headers()['x-cache']]).toEqual([path, 'HIT']);
+  const pages: [Site, string][] = [
+    ['manga', paths.series],
+    ['manga', paths.chapter],
+    // Each site's home and list pages, the search, and the novel reader.
+    ['manga', '/'],
+    ['manga', '/latest'],
+    ['manga', '/series/manga'],
+    ['manga', '/manga/popular'],
+    ['manga', '/manga/category/action'],
+    ['manga', `/search?q=${encodeURIComponent(SERIES_TITLE)}`],
+    ['manhwa', '/'],
+    ['manhwa', '/manhwa/browse'],
+    ['manhua', '/manhua/completed'],
+    ['novel', '/'],
+    ['novel', '/novel/trending'],
+    ['novel', paths.novelChapter],
+    // The main landing and the localhost-style home of a type.
+    ['main', '/'],
+    ['main', '/manhwa'],
+  ];
+  for (const [site, path] of pages) {
+    const where = `${site} ${path}`;
+    await getPage(guest, path, undefined, site);
+    const forGuest = await getPage(guest, path, undefined, site);
+    const forReader = await getPage(guest, path, cookie, site);
+    expect([where, forGuest.status(), forReader.status()]).toEqual([where, 200, 200]);
+    expect([where, forReader.headers()['x-cache']]).toEqual([where, 'HIT']);
     const guestHtml = await forGuest.text();
     const readerHtml = await forReader.text();
     // Byte for byte the same document: no name, no token, no state of the reader's in it.
-    expect([path, readerHtml === guestHtml]).toEqual([path, true]);
-    expect([path, readerHtml.includes(account.username)]).toEqual([path, false]);
-    expect([path, /csrf/i.test(readerHtml)]).toEqual([path, false]);
-    expect([path, forReader.headers()['set-cookie']]).toEqual([path, undefined]);
-    expect([path, forReader.headers()['x-warraq-personal']]).toEqual([path, undefined]);
+    expect([where, readerHtml === guestHtml]).toEqual([where, true]);
+    expect([where, readerHtml.includes(account.username)]).toEqual([where, false]);
+    expect([where, /csrf/i.test(readerHtml)]).toEqual([where, false]);
+    expect([where, forReader.headers()['set-cookie']]).toEqual([where, undefined]);
+    expect([where, forReader.headers()['x-warraq-personal']]).toEqual([where, undefined]);
   }
   // The reader's part is one call; a guest's is answered by the edge itself.
   const state = await guest.get(`http://127.0.0.1:${edge.port}/api/me/page-state`, {
@@ -116,6 +144,42 @@ test('on the cached pages a reader still sees their greeting, bell, favourite, f
   await expect(page.getByRole('button', { name: 'أُعجبت به' })).toHaveAttribute('aria-pressed', 'true');
   await expect(page.getByRole('group', { name: 'أدوات المشرف' })).toHaveCount(0);
   await shoot(page, 'public-chapter-signed-in');
+
+  // The home and a list page: the greeting, and the add cards only a signed-in reader is offered.
+  const home = await page.goto(edge.url('manga', '/'));
+  await personalised(page);
+  expect(FROM_CACHE).toContain(home?.headers()['x-cache']);
+  await expect(greeting).toHaveText(`مرحبًا، ${account.username}`);
+  await expect(page.getByRole('link', { name: /أضف مانجا جديدة/ })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'إنشاء حساب' })).toHaveCount(0);
+  await shoot(page, 'public-home-signed-in');
+  await page.goto(edge.url('manhwa', '/manhwa/popular'));
+  await personalised(page);
+  await expect(greeting).toBeVisible();
+  await shoot(page, 'public-list-signed-in');
+
+  // The main landing: their name in its header and its call to action, no dashboard for a reader.
+  await page.goto(edge.url('main', '/'));
+  await personalised(page);
+  await expect(page.getByRole('banner')).toContainText(account.username);
+  await expect(page.getByText(`أهلًا بعودتك، ${account.username}. تابع قراءتك من حيث توقفت.`)).toBeVisible();
+  await expect(page.getByRole('link', { name: 'إلى المانجا' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'لوحة التحكم' })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'تسجيل الدخول' })).toHaveCount(0);
+  await shoot(page, 'public-landing-signed-in');
+});
+
+test('a guest of the cached home and landing is offered to sign up, not to add works', async ({ page }) => {
+  await page.goto(edge.url('manga', '/'));
+  await personalised(page);
+  await expect(page.getByRole('link', { name: /أضف مانجا جديدة/ })).toHaveCount(0);
+  await expect(page.getByRole('banner').getByRole('link', { name: 'إنشاء حساب' })).toBeVisible();
+  await expect(page.getByTestId('viewer-greeting')).toHaveCount(0);
+  await page.goto(edge.url('main', '/'));
+  await personalised(page);
+  await expect(page.getByRole('banner').getByRole('link', { name: 'تسجيل الدخول' })).toBeVisible();
+  await expect(page.getByText(/أنشئ حسابًا مجانيًا/)).toBeVisible();
+  await expect(page.getByText(/أهلًا بعودتك/)).toHaveCount(0);
 });
 
 test('a moderator gets the moderator buttons on a cached chapter; a guest does not', async ({
@@ -133,4 +197,9 @@ test('a moderator gets the moderator buttons on a cached chapter; a guest does n
   await page.goto(edge.url('manga', paths.chapter));
   await personalised(page);
   await expect(page.getByRole('group', { name: 'أدوات المشرف' })).toBeVisible();
+  // On the cached landing, staff are offered the dashboard.
+  await page.goto(edge.url('main', '/'));
+  await personalised(page);
+  await expect(page.getByRole('banner').getByRole('link', { name: 'لوحة التحكم' })).toBeVisible();
+  await expect(page.getByText(/تابع من لوحة التحكم/)).toBeVisible();
 });
