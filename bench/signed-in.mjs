@@ -1,6 +1,8 @@
 // `npm run bench:signed-in -w bench` (or `node bench/signed-in.mjs` under Node 24): what a signed-in
-// reader's page view costs against a guest's, through the edge, in the same run. Starts its own stack
-// (demo data; ports 28380 / 23301 / 24621, database `warraq_bench_public`), signs a reader in, and
+// reader's page view costs against a guest's, through the edge, in the same run, on four public
+// documents: a series page, an image chapter, a list page (a type's popular list) and a novel chapter.
+// Starts its own stack (demo data; ports 28380 / 23301 / 24621, database `warraq_bench_public`; with
+// WARRAQ_TEST_SLOT=N, ports + 10 N and the database and Redis prefix suffixed `_sN`), signs a reader in, and
 // drives BENCH_CONNECTIONS (20) connections with autocannon, interleaved rounds (A B C A B C …),
 // medians. A page view is what the browser asks for to show the page: the HTML and the page-state
 // call (`GET /api/me/page-state`, which the edge answers itself for a guest). Per core = page views
@@ -17,16 +19,20 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const PASSWORD = 'Bench-Reader-Lantern-42!';
+const SLOT = Number(process.env.WARRAQ_TEST_SLOT ?? 0);
+const suffix = SLOT ? `_s${SLOT}` : '';
 const config = localConfig({
   WARRAQ_ENV: 'production',
-  WARRAQ_EDGE_PORT: process.env.WARRAQ_EDGE_PORT ?? '28380',
-  WARRAQ_PLATFORM_PORTS: process.env.WARRAQ_PLATFORM_PORTS ?? '23301',
-  WARRAQ_SITE_PORT: process.env.WARRAQ_SITE_PORT ?? '24621',
-  DATABASE_URL: process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/warraq_bench_public',
-  WARRAQ_REDIS_PREFIX: 'warraq-bench-public:',
-  WARRAQ_DATA_DIR: '.data/bench-public',
+  WARRAQ_EDGE_PORT: process.env.WARRAQ_EDGE_PORT ?? String(28380 + SLOT * 10),
+  WARRAQ_PLATFORM_PORTS: process.env.WARRAQ_PLATFORM_PORTS ?? String(23301 + SLOT * 10),
+  WARRAQ_SITE_PORT: process.env.WARRAQ_SITE_PORT ?? String(24621 + SLOT * 10),
+  DATABASE_URL:
+    process.env.BENCH_DATABASE_URL ?? `postgres://postgres@127.0.0.1:5432/warraq_bench_public${suffix}`,
+  WARRAQ_REDIS_PREFIX: `warraq-bench-public${suffix}:`,
+  WARRAQ_DATA_DIR: `.data/bench-public${suffix}`,
 });
-const mangaHost = `manga.${config.baseDomain}:${config.edgePort}`;
+const hostOf = (site) => `${site}.${config.baseDomain}:${config.edgePort}`;
+const mangaHost = hostOf('manga');
 
 /** One request through the edge with the manga site's Host: status, headers and JSON (if any). */
 function call(method, path, { body, cookie } = {}) {
@@ -70,33 +76,54 @@ async function readerCookie() {
   return sid.split(';')[0];
 }
 
-/** An approved image chapter of the demo catalogue, as the home feed lists it. */
-async function chapterUnderTest() {
-  const feed = await call('GET', '/api/content/popular-new?type=manga');
+/** The newest approved chapter of `type` the home feed lists whose content `wanted` accepts. */
+async function latestChapter(type, wanted) {
+  const feed = await call('GET', `/api/content/popular-new?type=${type}`);
   for (const update of feed.json?.latestUpdates ?? []) {
-    const series = `/series/manga/${encodeURIComponent(update.mangaSlug)}`;
-    const chapter = await call('GET', `/api${series}/${update.chapterNumber}`);
-    if (chapter.status !== 200 || chapter.json.data.images.length === 0) continue;
-    const { id, mangaId } = chapter.json.data;
-    return {
-      series: { html: series, state: `/api/me/page-state?contentId=${mangaId}` },
-      chapter: {
-        html: `${series}/${update.chapterNumber}`,
-        state: `/api/me/page-state?contentId=${mangaId}&chapterId=${id}`,
-      },
-    };
+    const slug = encodeURIComponent(update.mangaSlug);
+    const chapter = await call('GET', `/api/series/manga/${slug}/${update.chapterNumber}`);
+    if (chapter.status === 200 && wanted(chapter.json.data)) {
+      return {
+        slug,
+        number: update.chapterNumber,
+        id: chapter.json.data.id,
+        seriesId: chapter.json.data.mangaId,
+      };
+    }
   }
-  throw new Error('the demo catalogue has no image chapter');
+  throw new Error(`the demo catalogue has no such ${type} chapter`);
+}
+
+/** The pages under test, each on its own site: its HTML and its page-state call. */
+async function pagesUnderTest() {
+  const image = await latestChapter('manga', (data) => data.images.length > 0);
+  const text = await latestChapter('novel', (data) => Boolean(data.text));
+  const series = `/series/manga/${image.slug}`;
+  const state = (query) => `/api/me/page-state${query ? `?${query}` : ''}`;
+  return {
+    series: { host: mangaHost, html: series, state: state(`contentId=${image.seriesId}`) },
+    chapter: {
+      host: mangaHost,
+      html: `${series}/${image.number}`,
+      state: state(`contentId=${image.seriesId}&chapterId=${image.id}`),
+    },
+    list: { host: hostOf('manhwa'), html: '/manhwa/popular', state: state('') },
+    novel: {
+      host: hostOf('novel'),
+      html: `/novel/${text.slug}/chapter/${text.number}`,
+      state: state(`contentId=${text.seriesId}&chapterId=${text.id}`),
+    },
+  };
 }
 
 /** `paths` asked in turn on every connection for SECONDS; figures per page view of `paths.length` requests. */
-async function views(paths, cookie, pids) {
+async function views(host, paths, cookie, pids) {
   const before = cpuSeconds(pids);
   const result = await autocannon({
     url: `http://127.0.0.1:${config.edgePort}`,
     connections: CONNECTIONS,
     duration: SECONDS,
-    headers: { host: mangaHost, 'accept-encoding': 'gzip', ...(cookie ? { cookie } : {}) },
+    headers: { host, 'accept-encoding': 'gzip', ...(cookie ? { cookie } : {}) },
     requests: paths.map((path) => ({ method: 'GET', path })),
   });
   const cpu = cpuSeconds(pids) - before;
@@ -115,13 +142,17 @@ const pids = stack.processes.filter((p) => ['edge', 'site', 'platform'].includes
 const rows = [];
 try {
   const cookie = await readerCookie();
-  const pages = await chapterUnderTest();
-  step(`Pages under test: ${pages.series.html}, ${pages.chapter.html}`);
+  const pages = await pagesUnderTest();
+  step(
+    `Pages under test: ${Object.values(pages)
+      .map((page) => page.html)
+      .join(', ')}`,
+  );
   for (const [name, page] of Object.entries(pages)) {
     const variants = {
-      'guest (HTML)': () => views([page.html], null, pids),
-      'guest (HTML + page state)': () => views([page.html, page.state], null, pids),
-      'signed in (HTML + page state)': () => views([page.html, page.state], cookie, pids),
+      'guest (HTML)': () => views(page.host, [page.html], null, pids),
+      'guest (HTML + page state)': () => views(page.host, [page.html, page.state], null, pids),
+      'signed in (HTML + page state)': () => views(page.host, [page.html, page.state], cookie, pids),
     };
     const runs = Object.fromEntries(Object.keys(variants).map((key) => [key, []]));
     for (let round = 0; round < ROUNDS; round++) {
