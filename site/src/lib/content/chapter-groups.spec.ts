@@ -1,27 +1,19 @@
 import { describe, expect, it } from '@jest/globals';
 import type { ChapterVariant } from '@warraq/contracts';
-import { firstChapterNumber, formatChapterNumber, groupChapters, languageBadge } from './chapter-groups';
+import {
+  blankVariant,
+  firstChapterNumber,
+  formatChapterNumber,
+  groupChapters,
+  languageBadge,
+} from './chapter-groups';
 
 function variant(
   id: number,
   chapterNumber: number,
   language: ChapterVariant['language'] = 'AR',
 ): ChapterVariant {
-  return {
-    id,
-    chapterNumber,
-    chapter_number: chapterNumber,
-    title: null,
-    language,
-    group: null,
-    translator: null,
-    views: 0,
-    likes: 0,
-    uploadedDays: 0,
-    publishedAt: null,
-    pageCount: 1,
-    moderationStatus: 'approved',
-  };
+  return blankVariant({ id, chapterNumber, chapter_number: chapterNumber, language, pageCount: 1 });
 }
 
 describe('groupChapters (spec §2: chapters grouped by number)', () => {

@@ -7,6 +7,26 @@ export interface ChapterGroup {
   variants: ChapterVariant[];
 }
 
+/** A chapter variant with nothing in it but `fields`: a shape to fill in (a list's template, a test). */
+export function blankVariant(fields: Partial<ChapterVariant> = {}): ChapterVariant {
+  return {
+    id: 0,
+    chapterNumber: 0,
+    chapter_number: 0,
+    title: null,
+    language: 'AR',
+    group: null,
+    translator: null,
+    views: 0,
+    likes: 0,
+    uploadedDays: 0,
+    publishedAt: null,
+    pageCount: 0,
+    moderationStatus: 'approved',
+    ...fields,
+  };
+}
+
 /** Groups variants by chapter number, newest number first; variants keep the API's order. */
 export function groupChapters(chapters: readonly ChapterVariant[]): ChapterGroup[] {
   const byNumber = new Map<number, ChapterVariant[]>();
