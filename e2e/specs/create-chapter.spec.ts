@@ -146,6 +146,8 @@ test('an uploader adds a 40-page zip with shuffled names, watches it upload and 
   await expect(moderator.locator('img[data-reader-page]')).toHaveCount(40);
   await moderator.goto(seriesUrl);
   await expect(pendingRow(moderator)).toContainText('بانتظار المراجعة');
+  await pendingRow(moderator).scrollIntoViewIfNeeded();
+  await shoot(moderator, 'series-pending-chapter-moderator');
   await moderatorContext.close();
 
   // Nobody else does until it is approved: not in the reader, not in the list (a reader's page state
