@@ -21,10 +21,21 @@ function contractsChunk(id) {
   return `contracts-${path.replaceAll(/[\\/]/g, '-')}`;
 }
 
+/** `client:reader`: islands only a signed-in reader uses, never loaded for a guest. */
+const readerDirective = {
+  name: 'warraq-reader-directive',
+  hooks: {
+    /** @param {{ addClientDirective: (directive: { name: string; entrypoint: string }) => void }} options */
+    'astro:config:setup': ({ addClientDirective }) => {
+      addClientDirective({ name: 'reader', entrypoint: './src/lib/astro/reader-directive.ts' });
+    },
+  },
+};
+
 export default defineConfig({
   output: 'server',
   adapter: node({ mode: 'standalone' }),
-  integrations: [react()],
+  integrations: [react(), readerDirective],
   // The site is reached through the edge proxy under many hosts; it reads X-Forwarded-Host itself
   // (src/lib/site/request.ts) and never builds absolute URLs from Astro.url.
   security: {
