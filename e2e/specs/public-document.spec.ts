@@ -170,13 +170,26 @@ test('on the cached pages a reader still sees their greeting, bell, favourite, f
 });
 
 test('a guest of the cached home and landing is offered to sign up, not to add works', async ({ page }) => {
+  // The reader's islands (greeting and bell, logout, toasts) are never loaded for a guest: no React.
+  const scripts: string[] = [];
+  page.on('response', (response) => {
+    if (response.request().resourceType() === 'script') scripts.push(new URL(response.url()).pathname);
+  });
   await page.goto(edge.url('manga', '/'));
   await personalised(page);
+  await page.waitForLoadState('networkidle');
+  expect(
+    scripts.filter((path) => /\/_astro\/(client|react|ViewerStatus|LogoutButton|Toaster)\./.test(path)),
+  ).toEqual([]);
   await expect(page.getByRole('link', { name: /أضف مانجا جديدة/ })).toHaveCount(0);
   await expect(page.getByRole('banner').getByRole('link', { name: 'إنشاء حساب' })).toBeVisible();
   await expect(page.getByTestId('viewer-greeting')).toHaveCount(0);
   await page.goto(edge.url('main', '/'));
   await personalised(page);
+  await page.waitForLoadState('networkidle');
+  expect(
+    scripts.filter((path) => /\/_astro\/(client|react|ViewerStatus|LogoutButton|Toaster)\./.test(path)),
+  ).toEqual([]);
   await expect(page.getByRole('banner').getByRole('link', { name: 'تسجيل الدخول' })).toBeVisible();
   await expect(page.getByText(/أنشئ حسابًا مجانيًا/)).toBeVisible();
   await shoot(page, 'public-landing-guest');
