@@ -1,12 +1,19 @@
-import ar from './ar.json';
+import type * as ar from './ar.json';
 import {
   formatChapterNumber as formatFigure,
   formatNumber as formatCount,
   withNumerals,
 } from '@/lib/format/format';
 
-/** Every UI string of the site (Arabic). Components read from here; nothing is hard-coded. */
-export const t = ar;
+/**
+ * Every UI string of the site (Arabic). Components read from here; nothing is hard-coded.
+ * Re-exported as the JSON module's namespace, not as one object: each top-level section of the
+ * catalogue is then a named export of its own, and the bundler keeps in a browser chunk only the
+ * sections that chunk's code reads (`t.reader.next` keeps `reader`), so an island does not download
+ * the whole catalogue (issue 15). Reading `t` as a whole value (spreading it, `t[name]`, passing it
+ * on) would bring every section back.
+ */
+export * as t from './ar.json';
 export type Messages = typeof ar;
 
 /**
