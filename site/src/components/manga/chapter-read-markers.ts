@@ -1,5 +1,6 @@
 import { t } from '@/i18n';
 import { isGroupRead, markBody, type MarkKind } from '@/lib/chapters/read-markers';
+import { $pageState } from '@/stores/page-state';
 import { showToast } from '@/stores/toasts';
 
 const text = t.readerLists.markers;
@@ -11,12 +12,29 @@ function variantIds(scope: ParentNode): number[] {
 }
 
 /**
+ * Whether a reader is signed in, as far as the page knows: on a public document, once its page state
+ * has answered (a guest then loads neither the API client nor its schemas, nor asks to be refused);
+ * on a page rendered for its reader, assumed, and the call answers.
+ */
+function signedIn(): Promise<boolean> {
+  if (!document.documentElement.dataset.pageState) return Promise.resolve(true);
+  return new Promise((resolve) => {
+    const stop = $pageState.subscribe((state) => {
+      if (!state.ready) return;
+      resolve(state.viewer !== null);
+      queueMicrotask(() => stop());
+    });
+  });
+}
+
+/**
  * The signed-in reader's read markers on a series' chapter list, loaded after the page is shown
  * (the page itself is the same for every visitor): a "read" badge per chapter variant, and per
  * chapter number "read up to here" and read/unread. A guest's call is refused and nothing shows.
  */
 export async function startReadMarkers(list: HTMLElement): Promise<void> {
   const seriesId = Number(list.dataset.seriesId);
+  if (!(await signedIn())) return;
   const { fetchReadMarkers, markRead } = await import('@/lib/api/library');
   let read: Set<number>;
   try {
