@@ -12,7 +12,7 @@ import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
 import { step } from '../infra/scripts/lib/log.mjs';
 import { ensureChromium } from '../infra/scripts/lib/services.mjs';
 import { sleep } from '../infra/scripts/lib/run.mjs';
-import { config, edgeGet, seriesPath, siteOrigin, startGuestStack } from './lib/guest-stack.mjs';
+import { edgeGet, seriesPath, siteOrigin, startGuestStack } from './lib/guest-stack.mjs';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const SLOT = Number(process.env.WARRAQ_TEST_SLOT ?? 0);
@@ -31,7 +31,12 @@ async function launchChromium() {
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'warraq-lighthouse-'));
   const child = spawn(
     ensureChromium(),
-    [...CHROMIUM_FLAGS, `--remote-debugging-port=${DEBUGGING_PORT}`, `--user-data-dir=${profile}`, 'about:blank'],
+    [
+      ...CHROMIUM_FLAGS,
+      `--remote-debugging-port=${DEBUGGING_PORT}`,
+      `--user-data-dir=${profile}`,
+      'about:blank',
+    ],
     { stdio: 'ignore' },
   );
   for (let i = 0; i < 120; i++) {
@@ -56,6 +61,14 @@ async function launchChromium() {
 const KB = (n) => `${(n / 1024).toFixed(1)} KB`;
 const seconds = (ms) => `${(ms / 1000).toFixed(2)} s`;
 
+/** The LCP element and where its time goes (time to first byte, load delay, load, render delay). */
+function lcpBreakdown(lhr) {
+  const items = lhr.audits['largest-contentful-paint-element']?.details?.items ?? [];
+  const element = items[0]?.items?.[0]?.node?.snippet;
+  const phases = (items[1]?.items ?? []).map((row) => `${row.phase} ${Math.round(row.timing)} ms`);
+  return element ? `LCP ${element.slice(0, 80)} (${phases.join(', ')})` : '';
+}
+
 /** What the speed table reports, from one Lighthouse result. */
 function figures(lhr) {
   const requests = lhr.audits['network-requests'].details?.items ?? [];
@@ -68,9 +81,12 @@ function figures(lhr) {
     scriptBytes: scripts.reduce((sum, item) => sum + item.transferSize, 0),
     scriptFiles: scripts.length,
     // What holds the page back, for the one reading the table: the opportunities that cost time.
-    hints: Object.values(lhr.audits)
-      .filter((audit) => audit.details?.type === 'opportunity' && (audit.numericValue ?? 0) >= 100)
-      .map((audit) => `${audit.id} ${Math.round(audit.numericValue)} ms`),
+    hints: [
+      ...Object.values(lhr.audits)
+        .filter((audit) => audit.details?.type === 'opportunity' && (audit.numericValue ?? 0) >= 100)
+        .map((audit) => `${audit.id} ${Math.round(audit.numericValue)} ms`),
+      lcpBreakdown(lhr),
+    ].filter(Boolean),
   };
 }
 
@@ -142,4 +158,4 @@ for (const [name, m] of median) {
 }
 const widths = rows[0].map((_, i) => Math.max(...rows.map((row) => row[i].length)));
 for (const row of rows) console.log(row.map((cell, i) => cell.padEnd(widths[i])).join('  '));
-for (const [name, m] of median) if (m.hints.length) console.log(`\n${name}: ${m.hints.join(', ')}`);
+for (const [name, m] of median) if (m.hints.length) console.log(`\n${name}: ${m.hints.join('; ')}`);

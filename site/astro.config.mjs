@@ -69,7 +69,11 @@ export default defineConfig({
               // Not the barrels (dist/index.js, dist/novel/index.js): a group takes in its modules' dependencies, so a
               // group holding the barrel swallowed every module it re-exports (the series paths the
               // reader builds its links with came with every schema and zod).
-              { name: contractsChunk, test: /[\\/]contracts[\\/]dist[\\/](?!(?:.+[\\/])?index\.js$)/, priority: 10 },
+              {
+                name: contractsChunk,
+                test: /[\\/]contracts[\\/]dist[\\/](?!(?:.+[\\/])?index\.js$)/,
+                priority: 10,
+              },
             ],
           },
         },

@@ -4,7 +4,7 @@
 // carries only the sections its code reads. As one JSON module the whole catalogue (11.5 KB gzipped)
 // rode in one shared chunk with every island (issue 15).
 import fs from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { URL, fileURLToPath } from 'node:url';
 
 const CATALOGUE = fileURLToPath(new URL('./src/i18n/ar.json', import.meta.url));
 const INDEX = '\0warraq-catalogue';

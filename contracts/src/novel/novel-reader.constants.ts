@@ -13,4 +13,3 @@ export const NOVEL_READER_LIMITS = {
   widthMin: 20,
   widthMax: 48,
 } as const;
-

@@ -1,4 +1,4 @@
-import type * as ar from './ar.json';
+import * as catalogue from './ar.json';
 import {
   formatChapterNumber as formatFigure,
   formatNumber as formatCount,
@@ -13,8 +13,8 @@ import {
  * the whole catalogue (issue 15). Reading `t` as a whole value (spreading it, `t[name]`, passing it
  * on) would bring every section back.
  */
-export * as t from './ar.json';
-export type Messages = typeof ar;
+export { catalogue as t };
+export type Messages = typeof catalogue;
 
 /**
  * Fills `{name}` placeholders of a message, in the page's numerals: a message's own digits

@@ -96,7 +96,9 @@ export default function FollowSeriesButton({
     try {
       // Groups no longer credited in the series keep their choice.
       const keep = (list: string[]) => list.filter((group) => !groups.includes(group));
-      const answer = await (await followsApi()).followSeries(contentId, {
+      const answer = await (
+        await followsApi()
+      ).followSeries(contentId, {
         preferredGroups: [...keep(state.preferredGroups), ...picked('preferred')],
         hiddenGroups: [...keep(state.hiddenGroups), ...picked('hidden')],
       });
