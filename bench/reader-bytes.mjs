@@ -3,24 +3,13 @@
 // measured in Chromium through the edge: the JavaScript transferred (compressed, as sent) and the
 // page images of the first screen, against the same images at the one width every page had before
 // renditions (the widest copy, of the two pages the reader used to fetch at once).
-import http from 'node:http';
 import { createRequire } from 'node:module';
 import { chromium } from '@playwright/test';
-import { localConfig } from '../infra/scripts/lib/config.mjs';
 import { step } from '../infra/scripts/lib/log.mjs';
-import { ensureChromium, ensureServices } from '../infra/scripts/lib/services.mjs';
-import { build, prepareDatabase, startStack } from '../infra/scripts/lib/stack.mjs';
+import { ensureChromium } from '../infra/scripts/lib/services.mjs';
+import { edgeGet as get, siteOrigin, startGuestStack } from './lib/guest-stack.mjs';
 
-const config = localConfig({
-  WARRAQ_ENV: 'production',
-  WARRAQ_EDGE_PORT: '28080',
-  WARRAQ_PLATFORM_PORTS: '23001',
-  WARRAQ_SITE_PORT: '24321',
-  DATABASE_URL: process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/warraq_bench',
-  WARRAQ_REDIS_PREFIX: 'warraq-bench:',
-  WARRAQ_DATA_DIR: '.data/bench',
-});
-const origin = `http://manga.${config.baseDomain}:${config.edgePort}`;
+const origin = siteOrigin('manga');
 /** A 390 px phone at the densities that matter: 1.5 (many Android phones) and Lighthouse's 1.75. */
 const PHONES = [1.5, 1.75].map((deviceScaleFactor) => ({
   viewport: { width: 390, height: 844 },
@@ -28,33 +17,14 @@ const PHONES = [1.5, 1.75].map((deviceScaleFactor) => ({
   isMobile: true,
   hasTouch: true,
 }));
-/** GET through the edge on loopback with the manga site's Host (Node does not resolve *.localhost). */
-function get(path) {
-  return new Promise((resolve, reject) => {
-    const request = http.get(
-      { host: '127.0.0.1', port: config.edgePort, path, headers: { host: new URL(origin).host } },
-      (response) => {
-        const chunks = [];
-        response.on('data', (chunk) => chunks.push(chunk));
-        response.on('end', () =>
-          response.statusCode === 200
-            ? resolve(Buffer.concat(chunks))
-            : reject(new Error(`${path} → ${response.statusCode}`)),
-        );
-      },
-    );
-    request.on('error', reject);
-  });
-}
 const KB = (n) => `${(n / 1024).toFixed(1)} KB`;
 
-await ensureServices();
-if (process.env.WARRAQ_SKIP_BUILD !== '1') build();
-prepareDatabase(config);
 // The Debian Chromium the browser tests use, launched first: a failed launch leaves no stack behind.
-const browser = await chromium.launch({ executablePath: ensureChromium() });
-const stack = await startStack(config, { quiet: true }).catch(async (error) => {
-  await browser.close();
+let browser;
+const { stack } = await startGuestStack(async () => {
+  browser = await chromium.launch({ executablePath: ensureChromium() });
+}).catch(async (error) => {
+  await browser?.close();
   throw error;
 });
 const rows = [];
@@ -85,6 +55,11 @@ try {
       return {
         scripts: sum((e) => /\.m?js(\?|$)/.test(e.name)),
         scriptFiles: entries.filter((e) => /\.m?js(\?|$)/.test(e.name)).length,
+        largest: entries
+          .filter((e) => /\.m?js(\?|$)/.test(e.name))
+          .sort((a, b) => b.transferSize - a.transferSize)
+          .slice(0, 6)
+          .map((e) => `${e.name.split('/').at(-1)} ${(e.transferSize / 1024).toFixed(1)} KB`),
         // The screen shown (the pages fetched ahead after load are the next screens, not this one).
         images: sum((e) => shown.includes(e.name)),
         widest: pages.slice(0, 2).map((img) => img.srcset.split(', ').at(-1).split(' ')[0]),
@@ -95,6 +70,7 @@ try {
     for (const url of seen.widest) {
       before += (await get(new URL(url, origin).pathname)).length;
     }
+    step(`Largest scripts: ${seen.largest.join(', ')}`);
     const dpr = `390 px phone, DPR ${phone.deviceScaleFactor}`;
     rows.push([
       `${dpr}: JavaScript transferred`,

@@ -5,6 +5,7 @@ import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
 import process from 'node:process';
 import { URL } from 'node:url';
+import { catalogueSections } from './catalogue-sections.mjs';
 
 // Images come from this origin or from the media host the platform hands out URLs for
 // (WARRAQ_MEDIA_BASE_URL, read when the site is built); never from a third party (docs/media-storage.md).
@@ -58,7 +59,7 @@ export default defineConfig({
   },
   devToolbar: { enabled: false },
   vite: {
-    plugins: [tailwindcss()],
+    plugins: [tailwindcss(), catalogueSections()],
     build: {
       rollupOptions: {
         output: {
@@ -69,8 +70,21 @@ export default defineConfig({
           codeSplitting: {
             groups: [
               { name: 'zod', test: /[\\/]node_modules[\\/]zod[\\/]/, priority: 30 },
-              { name: contractsChunk, test: /[\\/]contracts[\\/]dist[\\/].+\.constants\.js$/, priority: 20 },
-              { name: contractsChunk, test: /[\\/]contracts[\\/]dist[\\/]/, priority: 10 },
+              // Modules free of zod (constants, limits, the site and path rules) come first: a group takes
+              // in what its modules import, so one left to a schemas group would ride along with zod.
+              {
+                name: contractsChunk,
+                test: /[\\/]contracts[\\/]dist[\\/](?:.+\.constants|common[\\/](?:limits|arabic-number)|site[\\/][^\\/]+)\.js$/,
+                priority: 20,
+              },
+              // Not the barrels (dist/index.js, dist/novel/index.js): a group takes in its modules' dependencies, so a
+              // group holding the barrel swallowed every module it re-exports (the series paths the
+              // reader builds its links with came with every schema and zod).
+              {
+                name: contractsChunk,
+                test: /[\\/]contracts[\\/]dist[\\/](?!(?:.+[\\/])?index\.js$)/,
+                priority: 10,
+              },
             ],
           },
         },

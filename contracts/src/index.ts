@@ -15,6 +15,7 @@ export * from './auth/auth.schemas.js';
 export * from './ingest/ingest.schemas.js';
 export * from './moderation/moderation.schemas.js';
 export * from './notifications/notification.schemas.js';
+export * from './follows/follows.constants.js';
 export * from './follows/follows.schemas.js';
 export * from './library/library.schemas.js';
 export * from './comments/comment.schemas.js';

@@ -199,6 +199,41 @@ test('a 390 px phone downloads the narrow copy of the page it opens on, before a
   await context.close();
 });
 
+test('a guest reading loads no schema library: series, image chapter, novel chapter', async ({
+  browser,
+  request,
+}) => {
+  const novel = await seriesByTitle(request, 'ظل الصحراء', 'novel');
+  const pages: [Parameters<typeof edge.url>[0], string][] = [
+    ['manga', chapterPath.replace(/\/1$/, '')],
+    ['manga', chapterPath],
+    ['novel', `/novel/${encodeURIComponent(novel.slug)}/chapter/1`],
+  ];
+  for (const [site, path] of pages) {
+    const { context, page } = await guest(browser, { viewport: { width: 390, height: 844 } });
+    const scripts: string[] = [];
+    page.on('request', (sent) => {
+      if (sent.resourceType() === 'script') scripts.push(new URL(sent.url()).pathname.split('/').at(-1)!);
+    });
+    await page.goto(edge.url(site, path), { waitUntil: 'networkidle' });
+    // zod and the contracts' schemas and routes (what the API client reads answers with) load only
+    // when a reader acts.
+    expect(
+      scripts.filter((name) => /^(?:zod|contracts-.+\.(?:schemas|routes))\./.test(name)),
+      `${site}${path}`,
+    ).toEqual([]);
+    await context.close();
+  }
+  // The buttons whose calls now load on use still answer a guest: follow asks them to sign in.
+  const { context, page } = await guest(browser);
+  await page.goto(edge.url('manga', chapterPath), { waitUntil: 'networkidle' });
+  const follow = page.getByTestId('follow-series');
+  await expect(follow).toBeEnabled();
+  await follow.click();
+  await expect(page.getByText('سجّل الدخول لمتابعة العمل').first()).toBeVisible();
+  await context.close();
+});
+
 test('reader screens at 390 px and 1280 px', async ({ browser }) => {
   const { context, page } = await guest(browser);
   await page.goto(edge.url('manga', chapterPath));

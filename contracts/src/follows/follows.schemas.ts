@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CHAPTER_LANGUAGES } from '../content/content.constants.js';
 import { ChapterLanguageSchema, SeriesSummarySchema, SeriesTypeSchema } from '../content/content.schemas.js';
+import { SHELVES } from './follows.constants.js';
 
 /** Arabic texts of the follows API (answers and refusals). */
 export const FOLLOW_MESSAGES = {
@@ -126,9 +127,6 @@ export const UpdatesResponseSchema = z.object({
 });
 export type UpdatesResponse = z.infer<typeof UpdatesResponseSchema>;
 
-/** Spec §2's reading list: the shelf a reader keeps a series on. */
-export const SHELVES = ['reading', 'plan', 'completed', 'on_hold', 'dropped'] as const;
-export type Shelf = (typeof SHELVES)[number];
 export const ShelfSchema = z.enum(SHELVES, { error: 'رف غير صالح' });
 
 export const ShelfBodySchema = z.object({ shelf: ShelfSchema }).strict();

@@ -6,5 +6,6 @@ export * from './novel-text.schemas.js';
 export * from './novel-text.words.js';
 export * from './novel-text.builder.js';
 export * from './novel-text.html.js';
+export * from './novel-reader.constants.js';
 export * from './novel-reader.settings.js';
 export * from './novel-chapter.schemas.js';

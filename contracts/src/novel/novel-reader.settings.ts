@@ -1,24 +1,16 @@
 import { z } from 'zod';
 import { arabicNumber } from '../common/arabic-number.js';
+import {
+  NOVEL_READER_ALIGNS,
+  NOVEL_READER_FONTS,
+  NOVEL_READER_LIMITS,
+  NOVEL_READER_THEMES,
+} from './novel-reader.constants.js';
 
 /**
  * The novel reader's settings (issue 13): kept in the user's preferences on the server, in the
  * browser for guests, and applied as CSS custom properties on the chapter's article.
  */
-export const NOVEL_READER_FONTS = ['amiri', 'noto-naskh', 'plex-sans'] as const;
-export const NOVEL_READER_THEMES = ['light', 'sepia', 'dark'] as const;
-export const NOVEL_READER_ALIGNS = ['justify', 'start'] as const;
-
-/** Bounds of the numeric settings: font size in px, line height as a ratio, line width in em. */
-export const NOVEL_READER_LIMITS = {
-  sizeMin: 14,
-  sizeMax: 32,
-  lineHeightMin: 1.4,
-  lineHeightMax: 2.6,
-  widthMin: 20,
-  widthMax: 48,
-} as const;
-
 const L = NOVEL_READER_LIMITS;
 
 export const NovelReaderSettingsSchema = z.strictObject({

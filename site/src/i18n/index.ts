@@ -1,13 +1,20 @@
-import ar from './ar.json';
+import * as catalogue from './ar.json';
 import {
   formatChapterNumber as formatFigure,
   formatNumber as formatCount,
   withNumerals,
 } from '@/lib/format/format';
 
-/** Every UI string of the site (Arabic). Components read from here; nothing is hard-coded. */
-export const t = ar;
-export type Messages = typeof ar;
+/**
+ * Every UI string of the site (Arabic). Components read from here; nothing is hard-coded.
+ * Re-exported as the JSON module's namespace, not as one object: each top-level section of the
+ * catalogue is then a named export of its own, and the bundler keeps in a browser chunk only the
+ * sections that chunk's code reads (`t.reader.next` keeps `reader`), so an island does not download
+ * the whole catalogue (issue 15). Reading `t` as a whole value (spreading it, `t[name]`, passing it
+ * on) would bring every section back.
+ */
+export { catalogue as t };
+export type Messages = typeof catalogue;
 
 /**
  * Fills `{name}` placeholders of a message, in the page's numerals: a message's own digits

@@ -2,13 +2,16 @@ import { useEffect, useState } from 'react';
 import type { SeriesFollowState } from '@warraq/contracts';
 import { fmt, formatNumber, t } from '@/i18n';
 import { failureMessage } from '@/lib/api/api-error';
-import { fetchSeriesFollow, followSeries, unfollowSeries } from '@/lib/api/follows';
 import { runOptimisticToggle } from '@/lib/content/optimistic-toggle';
 import { showToast } from '@/stores/toasts';
 import { Modal } from '@/ui/Modal';
 import { useHydrated } from '@/ui/use-hydrated';
 
 const text = t.follows;
+
+// Fetched when used: the API client and its answer schemas are not part of a guest's first load
+// (the button sits on every series and chapter page).
+const followsApi = () => import('@/lib/api/follows');
 
 export interface FollowSeriesButtonProps {
   contentId: number;
@@ -58,7 +61,8 @@ export default function FollowSeriesButton({
   useEffect(() => {
     if (!signedIn || known) return;
     let live = true;
-    fetchSeriesFollow(contentId)
+    followsApi()
+      .then(({ fetchSeriesFollow }) => fetchSeriesFollow(contentId))
       .then((answer) => live && setState(answer))
       .catch(() => undefined)
       .finally(() => live && setLoaded(true));
@@ -76,7 +80,10 @@ export default function FollowSeriesButton({
       optimistic: { ...state, following: !following, followers: state.followers + (following ? -1 : 1) },
       set: setState,
       setBusy,
-      request: () => (following ? unfollowSeries(contentId) : followSeries(contentId)),
+      request: async () => {
+        const calls = await followsApi();
+        return following ? calls.unfollowSeries(contentId) : calls.followSeries(contentId);
+      },
       settle: (answer) => answer,
       onSuccess: (answer) => showToast({ title: answer.following ? text.followed : text.unfollowed }),
     });
@@ -93,7 +100,9 @@ export default function FollowSeriesButton({
     try {
       // Groups no longer credited in the series keep their choice.
       const keep = (list: string[]) => list.filter((group) => !groups.includes(group));
-      const answer = await followSeries(contentId, {
+      const answer = await (
+        await followsApi()
+      ).followSeries(contentId, {
         preferredGroups: [...keep(state.preferredGroups), ...picked('preferred')],
         hiddenGroups: [...keep(state.hiddenGroups), ...picked('hidden')],
       });

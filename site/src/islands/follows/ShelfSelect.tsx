@@ -2,9 +2,11 @@ import { useEffect, useState, type ChangeEvent } from 'react';
 import { SHELVES, type Shelf } from '@warraq/contracts';
 import { t } from '@/i18n';
 import { failureMessage } from '@/lib/api/api-error';
-import { fetchShelf, setShelf } from '@/lib/api/follows';
 import { showToast } from '@/stores/toasts';
 import { useHydrated } from '@/ui/use-hydrated';
+
+// Fetched when used: the API client and its answer schemas are not part of a guest's first load.
+const followsApi = () => import('@/lib/api/follows');
 
 const text = t.shelves;
 
@@ -26,7 +28,8 @@ export default function ShelfSelect({ contentId, signedIn, initialShelf }: Shelf
   useEffect(() => {
     if (!signedIn || known) return;
     let live = true;
-    fetchShelf(contentId)
+    followsApi()
+      .then(({ fetchShelf }) => fetchShelf(contentId))
       .then((answer) => live && setShown(answer))
       .catch(() => undefined)
       .finally(() => live && setLoaded(true));
@@ -45,7 +48,7 @@ export default function ShelfSelect({ contentId, signedIn, initialShelf }: Shelf
     setShown(next);
     setBusy(true);
     try {
-      setShown(await setShelf(contentId, next));
+      setShown(await (await followsApi()).setShelf(contentId, next));
       showToast({ title: next ? text.saved : text.removed });
     } catch (error) {
       setShown(before);

@@ -1,9 +1,11 @@
 import { useState } from 'react';
 import { TIMINGS } from '@warraq/contracts';
-import { logout } from '@/lib/api/auth';
 import { clearLocalSession } from '@/lib/site/session-hints';
 import { showToast } from '@/stores/toasts';
 import { t } from '@/i18n';
+
+// Fetched on the click: the API client and the auth schemas are not part of every page's first load.
+const authApi = () => import('@/lib/api/auth');
 
 export interface LogoutButtonProps {
   /** Where to go after logging out (the login page of this site). */
@@ -18,7 +20,7 @@ export default function LogoutButton({ loginHref, className }: LogoutButtonProps
   async function handleLogout() {
     setBusy(true);
     try {
-      await logout();
+      await (await authApi()).logout();
       showToast({ title: t.logout.success });
     } catch (error) {
       showToast({

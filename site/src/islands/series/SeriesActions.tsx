@@ -1,12 +1,14 @@
 import { useState, type ChangeEvent } from 'react';
 import { CONTENT_LIMITS } from '@warraq/contracts';
-import { favoriteSeries, rateSeries } from '@/lib/api/content';
 import { failureMessage } from '@/lib/api/api-error';
 import { flipped, runOptimisticToggle } from '@/lib/content/optimistic-toggle';
 import { showToast } from '@/stores/toasts';
 import { fmt, t } from '@/i18n';
 import { formatDecimal, formatNumber } from '@/lib/format/format';
 import { useHydrated } from '@/ui/use-hydrated';
+
+// Fetched when used: the API client and its answer schemas are not part of a guest's first load.
+const contentApi = () => import('@/lib/api/content');
 
 export interface SeriesActionsProps {
   contentId: number;
@@ -43,7 +45,7 @@ export default function SeriesActions(props: SeriesActionsProps) {
       optimistic: flipped(favorite),
       set: setFavorite,
       setBusy: setFavoriteBusy,
-      request: () => favoriteSeries(props.contentId, !favorite.on),
+      request: async () => (await contentApi()).favoriteSeries(props.contentId, !favorite.on),
       settle: (answer) => ({ on: answer.isFavorite, count: answer.favorites }),
       onSuccess: (answer) =>
         showToast({ title: answer.isFavorite ? t.series.favoriteAdded : t.series.favoriteRemoved }),
@@ -61,7 +63,7 @@ export default function SeriesActions(props: SeriesActionsProps) {
     setUserRating(score);
     setRatingBusy(true);
     try {
-      const answer = await rateSeries(props.contentId, score);
+      const answer = await (await contentApi()).rateSeries(props.contentId, score);
       setRating(answer.rating);
       setUserRating(answer.userRating);
       showToast({ title: t.series.rated });
