@@ -223,6 +223,37 @@ report(
   null,
 );
 
+// AVIF, which ingest does not make: what one would cost per page and save against the stored WebP
+// (sharp's AVIF defaults, quality 50 and effort 4, from the upload's pixels at the stored width).
+step('AVIF: each stored page encoded again as AVIF, for comparison');
+for (const [kind, pages, stored] of [
+  ['scans', scans, outputs['scans: pipeline, zip']],
+  ['line art', arts, outputs['line art: pipeline, zip']],
+]) {
+  const webp = stored.map((p) => p.bytes);
+  const { result: avif, cpu } = await measure(async () => {
+    const sizes = [];
+    await pool(pages.length, CONCURRENCY, async (i) => {
+      sizes[i] = (await sharp(pages[i]).flatten({ background: '#ffffff' }).avif().toBuffer()).length;
+    });
+    return sizes;
+  });
+  const pays = avif.filter((bytes, i) => bytes <= 0.9 * webp[i]).length;
+  const base = speed[`${kind}: bare sharp webp() defaults`].perCore;
+  report(
+    `${kind}: AVIF bytes vs stored WebP; pages ≥ 10% smaller`,
+    `${pct(sum(avif) / sum(webp))}; ${pays} of ${pages.length}`,
+    '',
+    null,
+  );
+  report(
+    `${kind}: AVIF CPU per page vs bare sharp webp()`,
+    `${((cpu / pages.length) * 1000).toFixed(0)} ms = ${(cpu / pages.length / (1 / base)).toFixed(1)}×`,
+    '',
+    null,
+  );
+}
+
 // Memory: a worker-like child process runs the pipeline on a 300-page zip and reports its peak RSS.
 step(`Memory: the pipeline on a ${RSS_PAGES}-page zip, in a child process`);
 const big = [];
