@@ -7,7 +7,8 @@ import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import { bullPrefix, producerConnection } from '../../jobs/bullmq-connection';
 import { JOBS, type JobPayloads, QUEUES } from '../../jobs/job-names';
 
-type IngestPayload = JobPayloads[typeof JOBS.chapterIngest];
+type IngestJobName = typeof JOBS.chapterIngest | typeof JOBS.chapterAvif;
+type IngestPayload = JobPayloads[IngestJobName];
 
 /** How long adding a job may take before the caller gives up and answers 503. */
 export const ENQUEUE_TIMEOUT_MS = 5_000;
@@ -38,14 +39,14 @@ export function isLiveJob(state: JobState | 'unknown'): boolean {
 export class IngestQueue implements OnApplicationShutdown {
   /** Our own connection (BullMQ does not close a client it was given), so shutdown can always end it. */
   private readonly connection: Redis;
-  private readonly queue: Queue<IngestPayload>;
+  private readonly queue: Queue<IngestPayload, unknown, IngestJobName>;
 
   constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {
     const { url, ...options } = producerConnection(config);
     this.connection = new Redis(url, options);
     const logOutage = outageLogger(new Logger(IngestQueue.name), 'ingest queue');
     this.connection.on('error', logOutage);
-    this.queue = new Queue<IngestPayload>(QUEUES.ingest, {
+    this.queue = new Queue<IngestPayload, unknown, IngestJobName>(QUEUES.ingest, {
       connection: this.connection,
       prefix: bullPrefix(config),
     });
@@ -70,6 +71,37 @@ export class IngestQueue implements OnApplicationShutdown {
    */
   async enqueue(uploadId: string, ahead: number): Promise<void> {
     await withTimeout(this.ensureJob(uploadId, ahead), ENQUEUE_TIMEOUT_MS);
+  }
+
+  /**
+   * Queues the AVIF copies of a published chapter behind every upload (BullMQ's lowest priority).
+   * Adding it twice gives one job: the id is the chapter's.
+   */
+  async enqueueAvif(chapterId: number): Promise<void> {
+    await withTimeout(
+      this.queue.add(
+        JOBS.chapterAvif,
+        { chapterId },
+        {
+          jobId: avifJobId(chapterId),
+          priority: MAX_PRIORITY,
+          attempts: this.config.ingest.attempts,
+          backoff: { type: 'exponential', delay: this.config.ingest.backoffMs },
+          removeOnComplete: true,
+          removeOnFail: { age: 7 * 24 * 3600 },
+        },
+      ),
+      ENQUEUE_TIMEOUT_MS,
+    );
+  }
+
+  /** Uploads waiting for the worker (every upload's job has a priority above the AVIF jobs'). */
+  async uploadsWaiting(): Promise<number> {
+    const [prioritized, avif] = await Promise.all([
+      this.queue.getPrioritizedCount(),
+      this.queue.getCountsPerPriority([MAX_PRIORITY]),
+    ]);
+    return prioritized - (avif[String(MAX_PRIORITY)] ?? 0);
   }
 
   /** Jobs per state, for the health panel; fails within a few seconds when Redis is unavailable. */
@@ -120,6 +152,8 @@ export class IngestQueue implements OnApplicationShutdown {
     );
   }
 }
+
+export const avifJobId = (chapterId: number): string => `avif-${chapterId}`;
 
 function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
   return withCommandTimeout(work, ms, 'adding the ingest job took too long');
