@@ -13,8 +13,8 @@ type IngestPayload = JobPayloads[IngestJobName];
 /** How long adding a job may take before the caller gives up and answers 503. */
 export const ENQUEUE_TIMEOUT_MS = 5_000;
 const SHUTDOWN_TIMEOUT_MS = 2_000;
-/** BullMQ's highest priority number (2^21). */
-const MAX_PRIORITY = 2_097_152;
+/** BullMQ's highest priority number (2^21 − 1; it refuses 2^21): the AVIF jobs', behind every upload. */
+const MAX_PRIORITY = 2_097_151;
 
 /** States in which a job will still run (or is running): no second one is needed. */
 const LIVE_STATES: ReadonlySet<JobState | 'unknown'> = new Set([
@@ -142,7 +142,7 @@ export class IngestQueue implements OnApplicationShutdown {
       { uploadId },
       {
         jobId: uploadId,
-        priority: Math.min(1 + ahead, MAX_PRIORITY),
+        priority: Math.min(1 + ahead, MAX_PRIORITY - 1),
         attempts,
         backoff: { type: 'exponential', delay: backoffMs },
         removeOnComplete: true,
