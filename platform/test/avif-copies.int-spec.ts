@@ -9,6 +9,7 @@ import { signIn } from './auth-helpers';
 import { newSeries, type TestSeries } from './factories/content.factory';
 import { newUser } from './factories/user.factory';
 import { imageFile, settled, startWorker, uploadChapter, waitForUpload } from './ingest-helpers';
+import { type FakeS3, fakeS3Env, startFakeS3 } from './media-fake-s3';
 import { createTestApp, type TestApp } from './test-app';
 
 jest.setTimeout(180_000);
@@ -19,10 +20,11 @@ const pathOf = (url: string) => url.replace(/^https?:\/\/[^/]+/, '');
 /**
  * Issue 15: AVIF copies are made by a later, low-priority job, never on the upload's path. The chapter
  * is published in WebP; the copies appear afterwards, are served, are known to the collector, and a
- * second run of the job changes nothing.
+ * second run of the job changes nothing, on the local disk and on S3 alike.
  */
-describe('AVIF copies after publication', () => {
+describe.each(['local', 's3'] as const)('AVIF copies after publication (%s)', (driverName) => {
   let t: TestApp;
+  let s3: FakeS3 | null = null;
   let worker: INestApplicationContext;
   let cookie: string;
   let series: TestSeries;
@@ -43,7 +45,8 @@ describe('AVIF copies after publication', () => {
   };
 
   beforeAll(async () => {
-    t = await createTestApp();
+    if (driverName === 's3') s3 = await startFakeS3();
+    t = await createTestApp(s3 ? { env: fakeS3Env(s3.settings()) } : {});
     const uploader = await newUser(t.orm);
     cookie = await signIn(t, uploader);
     series = await newSeries(t.orm);
@@ -52,6 +55,7 @@ describe('AVIF copies after publication', () => {
   afterAll(async () => {
     await worker.close();
     await t.close();
+    await s3?.close();
   });
 
   it('publishes the chapter first, then adds AVIF copies the reader API offers and the media route serves', async () => {
@@ -104,6 +108,7 @@ describe('AVIF copies after publication', () => {
     await t.app.get(MediaCollector).sweep(0);
     const storage = t.app.get(MediaStorage);
     for (const key of avifKeys) expect(await storage.exists(key)).toBe(true);
+    if (s3) for (const key of avifKeys) expect(s3.objects.has(key)).toBe(true);
     const ledger = await sql<{ key: string }>('select key from media_object where key = any(?::text[])', [
       `{${avifKeys.join(',')}}`,
     ]);
