@@ -33,6 +33,7 @@ const dist = (p) => require(path.join(ROOT, 'platform/dist/modules', p));
 const { processChapterSource } = dist('ingest/processing/process-chapter.js');
 const { RENDITION, PAGE_CONCURRENCY } = dist('ingest/processing/processing.limits.js');
 const { LocalDiskMediaStorage } = dist('media/local-disk-media.storage.js');
+const { AVIF_OPTIONS } = dist('ingest/avif-copies.js');
 // The same page builders the tests use (the workspace package, loaded once it is built).
 const { makePageJpeg, makePagePng, zipOfPages } = await import('@warraq/test-media');
 const sharp = require(require.resolve('sharp', { paths: [path.join(ROOT, 'platform')] }));
@@ -223,8 +224,8 @@ report(
   null,
 );
 
-// AVIF, which ingest does not make: what one would cost per page and save against the stored WebP
-// (sharp's AVIF defaults, quality 50 and effort 4, from the upload's pixels at the stored width).
+// AVIF, which ingest does not make (a later job does): what it costs per page and saves against the
+// stored WebP, at the job's settings, from the upload's pixels at the stored width.
 step('AVIF: each stored page encoded again as AVIF, for comparison');
 for (const [kind, pages, stored] of [
   ['scans', scans, outputs['scans: pipeline, zip']],
@@ -234,7 +235,9 @@ for (const [kind, pages, stored] of [
   const { result: avif, cpu } = await measure(async () => {
     const sizes = [];
     await pool(pages.length, CONCURRENCY, async (i) => {
-      sizes[i] = (await sharp(pages[i]).flatten({ background: '#ffffff' }).avif().toBuffer()).length;
+      sizes[i] = (
+        await sharp(pages[i]).flatten({ background: '#ffffff' }).avif(AVIF_OPTIONS).toBuffer()
+      ).length;
     });
     return sizes;
   });

@@ -50,7 +50,7 @@ describe.each(['local', 's3'] as const)('AVIF copies after publication (%s)', (d
     const uploader = await newUser(t.orm);
     cookie = await signIn(t, uploader);
     series = await newSeries(t.orm);
-    worker = await startWorker(t);
+    worker = await startWorker(t, { WARRAQ_AVIF_DELAY_MS: '0' });
   });
   afterAll(async () => {
     await worker.close();
@@ -120,5 +120,23 @@ describe.each(['local', 's3'] as const)('AVIF copies after publication (%s)', (d
     ]);
     await expect(worker.get(AvifCopies).run(chapterId, () => false)).resolves.toBe('done');
     expect(await sql('select renditions from page where chapter_id = ?', [chapterId])).toEqual(before);
+  });
+
+  it('gives way between pages and leaves what it did not reach to the next run', async () => {
+    const [chapter] = await sql<{ id: number }>(
+      'select id from chapter where series_id = ? order by id limit 1',
+      [series.id],
+    );
+    // As if the copies had not been made yet (a job stopped by a waiting upload or a restart).
+    await sql(
+      `update page set renditions = coalesce((select jsonb_agg(r) from jsonb_array_elements(renditions) r
+         where r->>'key' not like '%.avif'), '[]'::jsonb) where chapter_id = ?`,
+      [chapter!.id],
+    );
+    const copies = worker.get(AvifCopies);
+    await expect(copies.run(chapter!.id, () => true)).resolves.toBe('stopped');
+    expect((await chapterPages(chapter!.id))[0]!.avif).toEqual([]);
+    await expect(copies.run(chapter!.id, () => false)).resolves.toBe('done');
+    expect((await chapterPages(chapter!.id))[0]!.avif.map((r) => r.width)).toEqual([600, 700]);
   });
 });

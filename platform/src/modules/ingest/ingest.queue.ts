@@ -74,8 +74,8 @@ export class IngestQueue implements OnApplicationShutdown {
   }
 
   /**
-   * Queues the AVIF copies of a published chapter behind every upload (BullMQ's lowest priority).
-   * Adding it twice gives one job: the id is the chapter's.
+   * Queues the AVIF copies of a published chapter behind every upload (BullMQ's lowest priority),
+   * runnable once the AVIF delay has passed. Adding it twice gives one job: the id is the chapter's.
    */
   async enqueueAvif(chapterId: number): Promise<void> {
     await withTimeout(
@@ -85,6 +85,7 @@ export class IngestQueue implements OnApplicationShutdown {
         {
           jobId: avifJobId(chapterId),
           priority: MAX_PRIORITY,
+          delay: this.config.ingest.avifDelayMs,
           attempts: this.config.ingest.attempts,
           backoff: { type: 'exponential', delay: this.config.ingest.backoffMs },
           removeOnComplete: true,

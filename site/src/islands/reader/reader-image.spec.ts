@@ -1,3 +1,4 @@
+import { describe, expect, it } from '@jest/globals';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import type { ChapterPage } from '@warraq/contracts';

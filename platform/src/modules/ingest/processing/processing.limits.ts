@@ -56,9 +56,8 @@ export type ChapterBudgetLimits = { readonly [K in keyof typeof CHAPTER_BUDGET]:
  * What the reader is served. One WebP rendition per page at the width the reader lays pages out at
  * (never upscaled); tall strips cut into slices the reader stacks without gaps.
  *
- * AVIF is deliberately absent: sharp's AVIF at effort 4 costs about 30× a WebP encode on these
- * machines, which would make the uploader wait minutes for a chapter; it belongs off the upload's
- * critical path, if anywhere.
+ * AVIF is not made here: it costs 13–17 WebP encodes a page (bench/README.md), which would make the
+ * uploader wait minutes for a chapter. A low-priority job makes it after publication (avif-copies.ts).
  */
 export const RENDITION = {
   maxWidth: 1200,
