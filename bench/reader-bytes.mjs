@@ -96,17 +96,14 @@ try {
 // through the ingest's own encoder: the first screen now (the 600 px copy a 390 px phone at 1.5×
 // picks, 900 px at 1.75×) against before (the first two pages at 1200 px, both fetched at once).
 const require = createRequire(import.meta.url);
-const {
-  encodePage,
-  encodeRenditions,
-} = require('../platform/dist/modules/ingest/processing/page-encoder.js');
+const { encodePage } = require('../platform/dist/modules/ingest/processing/page-encoder.js');
 const { makePageJpeg } = await import('@warraq/test-media');
 const [first, second] = await Promise.all(
   [1, 2].map(
     async (n) => (await encodePage(await makePageJpeg(n, { width: 1600, height: 2400 }), `${n}.jpg`))[0],
   ),
 );
-const copies = await encodeRenditions(first);
+const copies = first.copies;
 const beforeScans = first.bytes.length + second.bytes.length;
 for (const [dpr, width] of [
   [1.5, 600],

@@ -147,6 +147,11 @@ export const ChapterPageSchema = z.object({
    * reader's `srcset`, so a phone downloads the narrow copy. Never wider than the upload.
    */
   renditions: z.array(PageRenditionSchema),
+  /**
+   * AVIF copies of the same widths, narrowest first, where one was made and pays (a later job makes
+   * them after publication): the reader offers them as an `image/avif` source. Empty until then.
+   */
+  avif: z.array(PageRenditionSchema),
 });
 export type ChapterPage = z.infer<typeof ChapterPageSchema>;
 

@@ -115,6 +115,11 @@ const EnvFields = z.object({
   WARRAQ_INGEST_STALLED_INTERVAL_MS: millis.default(30_000),
   WARRAQ_INGEST_ATTEMPTS: count.default(3),
   WARRAQ_INGEST_BACKOFF_MS: millis.default(10_000),
+  /**
+   * How long after its chapter is published the AVIF job waits before it may run: an uploader's burst
+   * of chapters goes through first, and the job then gives way to any upload between encodes.
+   */
+  WARRAQ_AVIF_DELAY_MS: millis.default(120_000),
   /** How often the worker re-enqueues uploads Postgres calls queued but the queue has lost. */
   WARRAQ_INGEST_RECONCILE_MS: millis.default(30_000),
   /** On SIGTERM, how long the running chapter may take to finish before it is handed back. */
@@ -175,6 +180,7 @@ export interface IngestConfig {
   stalledIntervalMs: number;
   attempts: number;
   backoffMs: number;
+  avifDelayMs: number;
   reconcileMs: number;
   shutdownGraceMs: number;
   abandonAfterMs: number;
@@ -246,6 +252,7 @@ export function toAppConfig(env: Env, packageVersion: string): AppConfig {
       stalledIntervalMs: env.WARRAQ_INGEST_STALLED_INTERVAL_MS,
       attempts: env.WARRAQ_INGEST_ATTEMPTS,
       backoffMs: env.WARRAQ_INGEST_BACKOFF_MS,
+      avifDelayMs: env.WARRAQ_AVIF_DELAY_MS,
       reconcileMs: env.WARRAQ_INGEST_RECONCILE_MS,
       shutdownGraceMs: env.WARRAQ_INGEST_SHUTDOWN_GRACE_MS,
       abandonAfterMs: env.WARRAQ_INGEST_ABANDON_HOURS * 3600 * 1000,

@@ -15,6 +15,7 @@ export const JOBS = {
   uploadsPurgeAbandoned: 'uploads.purge-abandoned',
   mediaSweep: 'media.sweep',
   chapterIngest: 'chapter.ingest',
+  chapterAvif: 'chapter.avif',
   chaptersFanout: 'chapters.fanout',
   chapterFileImport: 'chapter.file-import',
 } as const;
@@ -26,6 +27,11 @@ export interface JobPayloads {
   [JOBS.mediaSweep]: Record<string, never>;
   /** The job id is the upload id too, so BullMQ itself refuses a second job for one upload. */
   [JOBS.chapterIngest]: { uploadId: string };
+  /**
+   * AVIF copies of a published chapter's pages. On the ingest queue at the lowest priority, so it runs
+   * only when no upload waits; its job id is `avif-<chapterId>`, one per chapter.
+   */
+  [JOBS.chapterAvif]: { chapterId: number };
   /**
    * Announces what of the series still waits: itself in `series_fanout` (a followed user's new work)
    * and its approved chapters in `chapter_fanout`.
@@ -47,6 +53,7 @@ export const JOB_QUEUE = {
   [JOBS.uploadsPurgeAbandoned]: QUEUES.maintenance,
   [JOBS.mediaSweep]: QUEUES.maintenance,
   [JOBS.chapterIngest]: QUEUES.ingest,
+  [JOBS.chapterAvif]: QUEUES.ingest,
   [JOBS.chaptersFanout]: QUEUES.follows,
   [JOBS.chapterFileImport]: QUEUES.novelImport,
 } as const satisfies { [N in JobName]: QueueName };

@@ -10,10 +10,13 @@ import { outageLogger } from '../../common/redis/outage-log';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import { bullConnection, bullPrefix } from '../../jobs/bullmq-connection';
 import { JOBS, type JobPayloads, type JobsOf, QUEUES } from '../../jobs/job-names';
+import { AvifCopies } from './avif-copies';
+import { IngestQueue } from './ingest.queue';
 import { IngestRunner, type RunOutcome } from './ingest.runner';
 
 type IngestJobName = JobsOf<typeof QUEUES.ingest>;
-type IngestJob = Job<JobPayloads[IngestJobName], RunOutcome, IngestJobName>;
+type JobOutcome = RunOutcome | 'avif-done';
+type IngestJob = Job<JobPayloads[IngestJobName], JobOutcome, IngestJobName>;
 
 /**
  * The BullMQ consumer of the `ingest` queue, in the worker process only: one chapter at a time (pages
@@ -27,16 +30,18 @@ type IngestJob = Job<JobPayloads[IngestJobName], RunOutcome, IngestJobName>;
 export class IngestProcessor implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger(IngestProcessor.name);
   private readonly stopping = new AbortController();
-  private worker: Worker<JobPayloads[IngestJobName], RunOutcome, IngestJobName> | undefined;
+  private worker: Worker<JobPayloads[IngestJobName], JobOutcome, IngestJobName> | undefined;
 
   constructor(
     private readonly runner: IngestRunner,
+    private readonly avif: AvifCopies,
+    private readonly queue: IngestQueue,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   onApplicationBootstrap(): void {
     const { lockMs, stalledIntervalMs } = this.config.ingest;
-    const worker = new Worker<JobPayloads[IngestJobName], RunOutcome, IngestJobName>(
+    const worker = new Worker<JobPayloads[IngestJobName], JobOutcome, IngestJobName>(
       QUEUES.ingest,
       (job: IngestJob, token?: string, signal?: AbortSignal) => this.process(job, token, signal),
       {
@@ -69,16 +74,44 @@ export class IngestProcessor implements OnApplicationBootstrap, BeforeApplicatio
     job: IngestJob,
     token: string | undefined,
     signal: AbortSignal | undefined,
-  ): Promise<RunOutcome> {
+  ): Promise<JobOutcome> {
+    const stop = signal ? AbortSignal.any([signal, this.stopping.signal]) : this.stopping.signal;
     switch (job.name) {
       case JOBS.chapterIngest:
-        break;
+        return this.ingest(job as Job<JobPayloads[typeof JOBS.chapterIngest]>, token, stop);
+      case JOBS.chapterAvif:
+        return this.avifCopies(job as Job<JobPayloads[typeof JOBS.chapterAvif]>, token, stop);
       default: {
         const unknownName: never = job.name;
         throw new UnrecoverableError(`unknown ingest job ${String(unknownName)}`);
       }
     }
-    const stop = signal ? AbortSignal.any([signal, this.stopping.signal]) : this.stopping.signal;
+  }
+
+  /**
+   * The AVIF copies give way between pages to a waiting upload and to shutdown: the job goes back to
+   * the queue (behind the uploads, at its priority) and the next run starts at the first page without
+   * copies, so an upload waits at most one page's AVIF encodes.
+   */
+  private async avifCopies(
+    job: Job<JobPayloads[typeof JOBS.chapterAvif]>,
+    token: string | undefined,
+    stop: AbortSignal,
+  ): Promise<JobOutcome> {
+    const outcome = await this.avif.run(
+      job.data.chapterId,
+      async () => stop.aborted || (await this.queue.uploadsWaiting()) > 0,
+    );
+    if (outcome === 'done') return 'avif-done';
+    await job.moveToWait(token);
+    throw new WaitingError();
+  }
+
+  private async ingest(
+    job: Job<JobPayloads[typeof JOBS.chapterIngest]>,
+    token: string | undefined,
+    stop: AbortSignal,
+  ): Promise<JobOutcome> {
     const outcome = await this.runner.run(job.data.uploadId, {
       signal: stop,
       lastAttempt: job.attemptsMade + 1 >= (job.opts.attempts ?? 1),

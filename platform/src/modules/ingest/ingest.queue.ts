@@ -7,13 +7,14 @@ import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import { bullPrefix, producerConnection } from '../../jobs/bullmq-connection';
 import { JOBS, type JobPayloads, QUEUES } from '../../jobs/job-names';
 
-type IngestPayload = JobPayloads[typeof JOBS.chapterIngest];
+type IngestJobName = typeof JOBS.chapterIngest | typeof JOBS.chapterAvif;
+type IngestPayload = JobPayloads[IngestJobName];
 
 /** How long adding a job may take before the caller gives up and answers 503. */
 export const ENQUEUE_TIMEOUT_MS = 5_000;
 const SHUTDOWN_TIMEOUT_MS = 2_000;
-/** BullMQ's highest priority number (2^21). */
-const MAX_PRIORITY = 2_097_152;
+/** BullMQ's highest priority number (2^21 − 1; it refuses 2^21): the AVIF jobs', behind every upload. */
+const MAX_PRIORITY = 2_097_151;
 
 /** States in which a job will still run (or is running): no second one is needed. */
 const LIVE_STATES: ReadonlySet<JobState | 'unknown'> = new Set([
@@ -38,14 +39,14 @@ export function isLiveJob(state: JobState | 'unknown'): boolean {
 export class IngestQueue implements OnApplicationShutdown {
   /** Our own connection (BullMQ does not close a client it was given), so shutdown can always end it. */
   private readonly connection: Redis;
-  private readonly queue: Queue<IngestPayload>;
+  private readonly queue: Queue<IngestPayload, unknown, IngestJobName>;
 
   constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {
     const { url, ...options } = producerConnection(config);
     this.connection = new Redis(url, options);
     const logOutage = outageLogger(new Logger(IngestQueue.name), 'ingest queue');
     this.connection.on('error', logOutage);
-    this.queue = new Queue<IngestPayload>(QUEUES.ingest, {
+    this.queue = new Queue<IngestPayload, unknown, IngestJobName>(QUEUES.ingest, {
       connection: this.connection,
       prefix: bullPrefix(config),
     });
@@ -70,6 +71,38 @@ export class IngestQueue implements OnApplicationShutdown {
    */
   async enqueue(uploadId: string, ahead: number): Promise<void> {
     await withTimeout(this.ensureJob(uploadId, ahead), ENQUEUE_TIMEOUT_MS);
+  }
+
+  /**
+   * Queues the AVIF copies of a published chapter behind every upload (BullMQ's lowest priority),
+   * runnable once the AVIF delay has passed. Adding it twice gives one job: the id is the chapter's.
+   */
+  async enqueueAvif(chapterId: number): Promise<void> {
+    await withTimeout(
+      this.queue.add(
+        JOBS.chapterAvif,
+        { chapterId },
+        {
+          jobId: avifJobId(chapterId),
+          priority: MAX_PRIORITY,
+          delay: this.config.ingest.avifDelayMs,
+          attempts: this.config.ingest.attempts,
+          backoff: { type: 'exponential', delay: this.config.ingest.backoffMs },
+          removeOnComplete: true,
+          removeOnFail: { age: 7 * 24 * 3600 },
+        },
+      ),
+      ENQUEUE_TIMEOUT_MS,
+    );
+  }
+
+  /** Uploads waiting for the worker (every upload's job has a priority above the AVIF jobs'). */
+  async uploadsWaiting(): Promise<number> {
+    const [prioritized, avif] = await Promise.all([
+      this.queue.getPrioritizedCount(),
+      this.queue.getCountsPerPriority([MAX_PRIORITY]),
+    ]);
+    return prioritized - (avif[String(MAX_PRIORITY)] ?? 0);
   }
 
   /** Jobs per state, for the health panel; fails within a few seconds when Redis is unavailable. */
@@ -110,7 +143,7 @@ export class IngestQueue implements OnApplicationShutdown {
       { uploadId },
       {
         jobId: uploadId,
-        priority: Math.min(1 + ahead, MAX_PRIORITY),
+        priority: Math.min(1 + ahead, MAX_PRIORITY - 1),
         attempts,
         backoff: { type: 'exponential', delay: backoffMs },
         removeOnComplete: true,
@@ -120,6 +153,8 @@ export class IngestQueue implements OnApplicationShutdown {
     );
   }
 }
+
+export const avifJobId = (chapterId: number): string => `avif-${chapterId}`;
 
 function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
   return withCommandTimeout(work, ms, 'adding the ingest job took too long');

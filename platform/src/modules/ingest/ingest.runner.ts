@@ -7,6 +7,7 @@ import { ModerationQueue } from '../series/moderation-queue.service';
 import { SeriesRepository } from '../series/series.repository';
 import { Transactions } from '../../database/transactions';
 import { toChapterUpload } from './ingest.mapper';
+import { IngestQueue } from './ingest.queue';
 import { IngestRepository, type UploadWithFiles } from './ingest.repository';
 import { IngestWorkspace } from './ingest-workspace';
 import { processChapterSource } from './processing/process-chapter';
@@ -56,6 +57,7 @@ export class IngestRunner {
     private readonly collector: MediaCollector,
     private readonly bus: RealtimeBus,
     private readonly moderationQueue: ModerationQueue,
+    private readonly queue: IngestQueue,
   ) {}
 
   async run(uploadId: string, context: RunContext): Promise<RunOutcome> {
@@ -93,7 +95,10 @@ export class IngestRunner {
     if (outcome === 'duplicate') await this.releaseMedia(uploadId);
     await this.publishStatus(uploadId);
     // The new chapter waits for moderation: staff dashboards hear of it (best effort, never throws).
-    if (chapterId !== null) await this.moderationQueue.announceSubmitted('chapter', chapterId);
+    if (chapterId !== null) {
+      await this.moderationQueue.announceSubmitted('chapter', chapterId);
+      await this.queueAvifCopies(chapterId);
+    }
     return outcome;
   }
 
@@ -169,6 +174,13 @@ export class IngestRunner {
         ]),
       );
       return { outcome: 'done', chapterId };
+    });
+  }
+
+  /** After publication, never before it; a chapter whose job is lost is served in WebP, as it was. */
+  private async queueAvifCopies(chapterId: number): Promise<void> {
+    await this.queue.enqueueAvif(chapterId).catch((error: unknown) => {
+      this.logger.warn(`AVIF copies of chapter ${chapterId} not queued: ${String(error)}`);
     });
   }
 

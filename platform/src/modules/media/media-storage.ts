@@ -93,3 +93,8 @@ export abstract class MediaStorage {
 export function mediaKeyOf(bytes: Buffer, extension: MediaExtension): string {
   return `${createHash('sha256').update(bytes).digest('hex')}.${extension}`;
 }
+
+/** Whether a key names an AVIF object: the page copies a reader is offered as a second source. */
+export function isAvifKey(key: string): boolean {
+  return key.endsWith('.avif');
+}

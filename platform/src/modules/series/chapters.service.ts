@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import {
   type ChapterLanguage,
+  type ChapterPage,
   type ChapterQuery,
   type ChapterResponse,
   CONTENT_MESSAGES,
@@ -8,8 +9,8 @@ import {
 } from '@warraq/contracts';
 import { createHash } from 'node:crypto';
 import { ApiError } from '../../common/http/api-error';
-import { mediaUrl } from '../media/media-storage';
-import { ChaptersRepository } from './chapters.repository';
+import { isAvifKey, mediaUrl } from '../media/media-storage';
+import { ChaptersRepository, type PageRenditionRow } from './chapters.repository';
 import { ANONYMOUS_VIEWER, canSee, type ContentViewer } from './content-viewer';
 import { ContentVersion } from './content-version.service';
 import { RedisService } from '../../common/redis/redis.service';
@@ -163,16 +164,9 @@ export class ChaptersService {
         chapterNumber: chosen.number,
         language: chosen.language,
         images: content.pages.map(([key]) => mediaUrl(key)),
-        pages: content.pages.map(([key, width, height, source, renditions]) => ({
-          url: mediaUrl(key),
-          width,
-          height,
-          source,
-          renditions: [
-            ...renditions.map((r) => ({ width: r.width, url: mediaUrl(r.key) })),
-            { width, url: mediaUrl(key) },
-          ],
-        })),
+        pages: content.pages.map(([key, width, height, source, renditions]) =>
+          pageWithSources(key, width, height, source, renditions),
+        ),
         text: content.text,
         wordCount: content.word_count,
         readingMinutes:
@@ -191,4 +185,31 @@ export class ChaptersService {
       },
     };
   }
+}
+
+/**
+ * A page as the reader gets it. `avif` lists every width too: the AVIF copy where one was kept, the
+ * WebP where AVIF did not pay, so the browser that takes the AVIF source still finds every width (all
+ * browsers that decode AVIF decode WebP). Empty while the chapter has no AVIF copy at all.
+ */
+function pageWithSources(
+  key: string,
+  width: number,
+  height: number,
+  source: number,
+  stored: PageRenditionRow[],
+): ChapterPage {
+  const webp = [...stored.filter((r) => !isAvifKey(r.key)), { width, key }];
+  const avif = new Map(stored.filter((r) => isAvifKey(r.key)).map((r) => [r.width, r.key]));
+  const srcset = (list: { width: number; key: string }[]) =>
+    list.map((r) => ({ width: r.width, url: mediaUrl(r.key) }));
+  return {
+    url: mediaUrl(key),
+    width,
+    height,
+    source,
+    renditions: srcset(webp),
+    avif:
+      avif.size === 0 ? [] : srcset(webp.map((r) => ({ width: r.width, key: avif.get(r.width) ?? r.key }))),
+  };
 }

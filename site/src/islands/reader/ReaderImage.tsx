@@ -1,6 +1,6 @@
 import type { CSSProperties, MouseEvent } from 'react';
 import type { ChapterPage } from '@warraq/contracts';
-import { pageSizes, pageSrcset } from '@/lib/content/reader-screens';
+import { pageAvifSrcset, pageSizes, pageSrcset } from '@/lib/content/reader-screens';
 import { fmt, t } from '@/i18n';
 
 const PAGE_FALLBACK = '/images/page-missing.svg';
@@ -21,12 +21,15 @@ interface ReaderImageProps {
 /**
  * One page image as the server renders it: width and height (its box is reserved before it loads),
  * every stored width in `srcset` (a phone downloads the narrow copy), and its size decided by CSS
- * (`.reader-page` in global.css) so the reader's fit choice applies before any script runs.
+ * (`.reader-page` in global.css) so the reader's fit choice applies before any script runs. Once the
+ * chapter has AVIF copies, a `<picture>` offers them first; it is `display: contents`, so the `<img>`
+ * lays out exactly as it does alone.
  */
 export function ReaderImage({ item, at, load, paged, onTap }: ReaderImageProps) {
   const { width, height } = item;
   const style = { '--page-width': `${width}px`, '--page-ratio': `${width} / ${height}` } as CSSProperties;
-  return (
+  const avif = pageAvifSrcset(item);
+  const image = (
     <img
       src={item.url}
       srcSet={pageSrcset(item)}
@@ -44,9 +47,18 @@ export function ReaderImage({ item, at, load, paged, onTap }: ReaderImageProps) 
       onError={(event) => {
         const image = event.currentTarget;
         if (image.src.endsWith(PAGE_FALLBACK)) return;
+        // A <source> would otherwise keep choosing the image that failed.
+        image.parentElement?.querySelectorAll('source').forEach((source) => source.remove());
         image.srcset = '';
         image.src = PAGE_FALLBACK;
       }}
     />
+  );
+  if (!avif) return image;
+  return (
+    <picture className="contents">
+      <source type="image/avif" srcSet={avif} sizes={pageSizes} />
+      {image}
+    </picture>
   );
 }

@@ -7,6 +7,7 @@ const image = (source: number, n: number) => ({
   height: 2000,
   source,
   renditions: [{ width: 800, url: `/media/${n}` }],
+  avif: [],
 });
 
 describe('readerScreens', () => {

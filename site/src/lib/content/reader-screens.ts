@@ -23,7 +23,16 @@ export function readerScreens(pages: readonly ChapterPage[]): ReaderScreen[] {
 
 /** The `srcset` of a page image: every stored width (the narrow copies and the page itself). */
 export function pageSrcset(page: ChapterPage): string {
-  return page.renditions.map((r) => `${r.url} ${r.width}w`).join(', ');
+  return srcsetOf(page.renditions);
+}
+
+/** The `srcset` of the page's AVIF source, or null while it has no AVIF copy (`<img>` alone then). */
+export function pageAvifSrcset(page: ChapterPage): string | null {
+  return page.avif.length > 0 ? srcsetOf(page.avif) : null;
+}
+
+function srcsetOf(list: ChapterPage['renditions']): string {
+  return list.map((r) => `${r.url} ${r.width}w`).join(', ');
 }
 
 /**

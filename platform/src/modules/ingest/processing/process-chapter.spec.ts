@@ -69,9 +69,10 @@ async function strayFiles(): Promise<string[]> {
   );
 }
 
-async function storedImage(page: ProcessedPage): Promise<Buffer> {
-  const media = await storage.open(page.mediaKey);
-  if (!media) throw new Error(`${page.mediaKey} was not stored`);
+async function storedImage(page: ProcessedPage | string): Promise<Buffer> {
+  const key = typeof page === 'string' ? page : page.mediaKey;
+  const media = await storage.open(key);
+  if (!media) throw new Error(`${key} was not stored`);
   const chunks: Buffer[] = [];
   for await (const chunk of media.stream) chunks.push(chunk as Buffer);
   return Buffer.concat(chunks);
@@ -193,6 +194,31 @@ describe('processChapterSource: images', () => {
     expect(art.length).toBeLessThan(lossy.length);
     expect(art.length).toBeLessThan(png.length);
     expect(webpKind(await storedImage(pages[1] as ProcessedPage))).toBe('VP8 ');
+  });
+
+  it('encodes the copies of line art losslessly and those of scans lossy, and stores a photo-like PNG lossy', async () => {
+    const size = { width: 1000, height: 1500 };
+    const scan = await makePageJpeg(5, size);
+    const pages = await process(
+      await source('images', [
+        { name: 'art.png', data: await makePagePng(5, size) },
+        { name: 'scan.jpg', data: scan },
+        // A scan saved as PNG: lossless would be several times the lossy size, so it is not kept.
+        { name: 'scan.png', data: await sharp(scan).png().toBuffer() },
+      ]),
+    );
+    const kinds = async (page: ProcessedPage) => [
+      webpKind(await storedImage(page)),
+      ...(await Promise.all(page.renditions.map(async (r) => webpKind(await storedImage(r.mediaKey))))),
+    ];
+    expect(pages.map((p) => p.renditions.map((r) => r.width))).toEqual([
+      [600, 900],
+      [600, 900],
+      [600, 900],
+    ]);
+    expect(await kinds(pages[0]!)).toEqual(['VP8L', 'VP8L', 'VP8L']);
+    expect(await kinds(pages[1]!)).toEqual(['VP8 ', 'VP8 ', 'VP8 ']);
+    expect(await kinds(pages[2]!)).toEqual(['VP8 ', 'VP8 ', 'VP8 ']);
   });
 
   it('strips EXIF (camera, GPS) and applies its orientation', async () => {

@@ -4,7 +4,7 @@ import { INGEST_LIMITS } from '@warraq/contracts';
 import sharp from 'sharp';
 import { forEachConcurrently } from './concurrency';
 import { hasHiddenCharacters } from './entry-names';
-import { ChapterBudget, encodePage, encodeRenditions } from './page-encoder';
+import { ChapterBudget, encodePage } from './page-encoder';
 import { PAGE_CONCURRENCY, PAGE_LIMITS } from './processing.limits';
 import type { IngestSource, ProcessedPage, ProcessOptions } from './processing.types';
 import { reject } from './rejections';
@@ -57,7 +57,7 @@ export async function processChapterSource(
         for (const image of images) {
           const media = await storage.put(image.bytes, 'webp');
           const renditions = [];
-          for (const copy of await encodeRenditions(image)) {
+          for (const copy of image.copies) {
             const stored = await storage.put(copy.bytes, 'webp');
             renditions.push({ width: copy.width, mediaKey: stored.key, bytes: copy.bytes.length });
           }

@@ -56,15 +56,15 @@ export type ChapterBudgetLimits = { readonly [K in keyof typeof CHAPTER_BUDGET]:
  * What the reader is served. One WebP rendition per page at the width the reader lays pages out at
  * (never upscaled); tall strips cut into slices the reader stacks without gaps.
  *
- * AVIF is deliberately absent: sharp's AVIF at effort 4 costs about 30× a WebP encode on these
- * machines, which would make the uploader wait minutes for a chapter; it belongs off the upload's
- * critical path, if anywhere.
+ * AVIF is not made here: it costs 13–17 WebP encodes a page (bench/README.md), which would make the
+ * uploader wait minutes for a chapter. A low-priority job makes it after publication (avif-copies.ts).
  */
 export const RENDITION = {
   maxWidth: 1200,
   /**
    * Narrower copies stored beside each image (only those narrower than it: never upscaled), so a
-   * phone's `srcset` picks 600 px instead of the desktop's 1200 (about a quarter of the bytes).
+   * phone's `srcset` picks 600 px instead of the desktop's 1200 (about a quarter of the bytes). Each
+   * is encoded the way its image was: lossless copies of lossless line art, lossy of the rest.
    */
   smallerWidths: [600, 900],
   /** Lossy WebP for every page. q75 keeps scans at about half their JPEG bytes without visible loss
@@ -73,6 +73,13 @@ export const RENDITION = {
   effort: 1,
   /** Clean PNG line art is also tried losslessly (effort 1: the cheapest that beats PNG by ~3×). */
   losslessEffort: 1,
+  /**
+   * For lossless WebP, libwebp reads `quality` as how hard to search, not as fidelity: every value
+   * gives the same pixels. 20 rather than sharp's 80 measured half the CPU time for about 8 % more
+   * bytes on the line-art fixtures (20.2 vs 18.6 KB a page, still under half the lossy WebP), which
+   * is what keeps ingest with the narrower copies ahead of bare sharp (bench/README.md).
+   */
+  losslessSearch: 20,
   /** A page taller than `tallRatio` × its width and than `tallMinHeight` is a strip to slice… */
   tallRatio: 3,
   tallMinHeight: 3000,
