@@ -45,6 +45,15 @@ export function languageName(language: string): string {
   return names[code] ?? code;
 }
 
+/** A variant as the readers' pickers name it: its language, then its group or translator. */
+export function variantLabel(variant: {
+  language: string;
+  group?: string | null | undefined;
+  translator?: string | null | undefined;
+}): string {
+  return [languageName(variant.language), variant.group ?? variant.translator].filter(Boolean).join(' · ');
+}
+
 /**
  * A chapter's title when it says more than its number: «الفصل ٣», "Chapter 3" or "Ch. 3" repeat
  * the label the page already writes («الفصل 1 الفصل 1», «الفصل 2 Chapter 2»), so they give null.
