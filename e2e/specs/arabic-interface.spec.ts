@@ -13,6 +13,34 @@ import { edge } from '../fixtures/stack';
 test.describe.configure({ timeout: 120_000 });
 test.use({ trace: 'off' });
 
+// The checks themselves, on a page broken on purpose: each slip they exist for is caught.
+test('the checks catch Western digits, an English word and a page wider than the phone', async ({ page }) => {
+  await page.goto(edge.url('manga', '/'));
+  await page.setViewportSize({ width: 390, height: 844 });
+  const clean = await visibleTexts(page);
+  await page.evaluate(() => {
+    const slip = document.createElement('p');
+    slip.id = 'broken-slip';
+    slip.textContent = 'الفصل 3 · Chapter';
+    const wide = document.createElement('div');
+    wide.style.width = '2000px';
+    wide.textContent = 'عريض';
+    document.querySelector('main')!.append(slip, wide);
+  });
+  const broken = await visibleTexts(page);
+  expect(digitSlips(clean, 'arab')).toEqual([]);
+  expect(digitSlips(broken, 'arab')).toEqual(['الفصل 3 · Chapter']);
+  expect(englishSlips(broken).filter((text) => !englishSlips(clean).includes(text))).toEqual([
+    'الفصل 3 · Chapter',
+  ]);
+  // The same words as a user's own (a title, a name) are theirs to write.
+  await page.evaluate(() => document.getElementById('broken-slip')!.setAttribute('dir', 'auto'));
+  expect(englishSlips(await visibleTexts(page))).toEqual(englishSlips(clean));
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeGreaterThan(
+    0,
+  );
+});
+
 for (const screen of SCREENS) {
   test(`${screen.name} (${screen.as}): Arabic-Indic digits, no English, no sideways scroll`, async ({
     browser,
