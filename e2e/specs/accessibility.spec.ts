@@ -1,8 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test as base } from '@playwright/test';
 import { HtmlChecker } from '../fixtures/html-checker';
-import { SCREENS, THEMES, contextFor, screenPath, setTheme, settled } from '../fixtures/screens';
-import { edge } from '../fixtures/stack';
+import { SCREENS, THEMES, openScreen, setTheme, settled } from '../fixtures/screens';
 
 // Issue 15, "zero accessibility and validity errors": on every page of the product, at phone and
 // desktop width, axe finds no critical or serious violation (contrast checked in both themes) and
@@ -58,12 +57,7 @@ for (const screen of SCREENS) {
     request,
     htmlChecker,
   }) => {
-    const path = await screenPath(screen, request);
-    const context = await contextFor(browser, screen.as);
-    const page = await context.newPage();
-    const response = await page.goto(edge.url(screen.site, path));
-    expect(response?.status(), `${screen.name}: ${path}`).toBe(screen.status ?? 200);
-    await page.waitForLoadState('networkidle');
+    const { context, page, path } = await openScreen(browser, request, screen);
 
     const findings: Finding[] = [];
     const knownAxe = KNOWN_AXE[screen.name] ?? [];

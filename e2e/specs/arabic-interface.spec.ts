@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { digitSlips, englishSlips, visibleTexts } from '../fixtures/interface-text';
-import { SCREENS, THEMES, contextFor, screenPath, setTheme } from '../fixtures/screens';
+import { SCREENS, THEMES, openScreen, setTheme } from '../fixtures/screens';
 import { shoot } from '../fixtures/screenshots';
 import { edge } from '../fixtures/stack';
 
@@ -46,12 +46,7 @@ for (const screen of SCREENS) {
     browser,
     request,
   }) => {
-    const path = await screenPath(screen, request);
-    const context = await contextFor(browser, screen.as);
-    const page = await context.newPage();
-    const response = await page.goto(edge.url(screen.site, path));
-    expect(response?.status(), `${screen.name}: ${path}`).toBe(screen.status ?? 200);
-    await page.waitForLoadState('networkidle');
+    const { context, page, path } = await openScreen(browser, request, screen);
 
     const slips: string[] = [];
     const slug = `arabic-${screen.name.replaceAll(' ', '-')}-${screen.as}`;
