@@ -54,7 +54,7 @@ test('an admin adds a service, links a subdomain to it, edits and deletes both',
   await expect(toast(page, 'تمت إضافة الخدمة')).toBeVisible();
   await expect(addService).toBeHidden();
   const serviceRow = page.getByTestId('service-row').filter({ hasText: serviceName });
-  await expect(serviceRow).toContainText('core');
+  await expect(serviceRow).toContainText('الأساس');
   await expect(serviceRow).toContainText('نشط');
   await expect(serviceRow).toContainText(serviceUrl);
 
@@ -131,7 +131,7 @@ test('an admin adds a service, links a subdomain to it, edits and deletes both',
   await editService.getByRole('button', { name: 'حفظ التغييرات' }).click();
   await expect(toast(page, 'تم تحديث الخدمة')).toBeVisible();
   await expect(serviceRow).toContainText('متدهور');
-  await expect(serviceRow).toContainText('manga');
+  await expect(serviceRow).toContainText('مانجا');
 
   await serviceRow.getByRole('button', { name: `حذف ${serviceName}` }).click();
   const confirmService = page.getByRole('dialog', { name: 'حذف الخدمة' });
