@@ -274,9 +274,7 @@ export default function ChapterReader(props: ChapterReaderProps) {
             >
               {chapter.variants.map((variant) => (
                 <option key={variant.id} value={variant.id}>
-                  {[languageName(variant.language), variant.group ?? variant.translator]
-                    .filter(Boolean)
-                    .join(' · ')}
+                  {variantLabel(variant)}
                 </option>
               ))}
             </select>
