@@ -1,7 +1,7 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import { edge } from '../fixtures/stack';
 
-export type UploadMethodLabel = 'صور' | 'ملف zip';
+export type UploadMethodLabel = 'صور' | 'ملف مضغوط';
 
 /** Every value a progress bar showed, in order, recorded in the page as it changed. */
 export interface ProgressLog {
@@ -54,7 +54,7 @@ export class ChapterFormPage {
   }
 
   fileInput(method: UploadMethodLabel): Locator {
-    return this.page.getByLabel(method === 'ملف zip' ? 'اختر ملف zip' : 'اختر صور الصفحات');
+    return this.page.getByLabel(method === 'ملف مضغوط' ? 'اختر ملفًا مضغوطًا' : 'اختر صور الصفحات');
   }
 
   fileRow(name: string): Locator {

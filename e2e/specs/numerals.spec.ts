@@ -1,12 +1,12 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { logInThroughPage, registerViaApi } from '../fixtures/accounts';
+import { digitSlips, showsNumbers, visibleTexts, type Numerals } from '../fixtures/interface-text';
 import { pageApi } from '../fixtures/page-api';
 import { shoot } from '../fixtures/screenshots';
 import { DEMO, edge, type Site } from '../fixtures/stack';
 import { ReaderPage } from '../pages/reader-page';
 
 const SERIES_TITLE = 'الأكاديمية';
-type Numerals = 'arab' | 'latn';
 
 /** A fresh account made admin by the owner, so the test may change its numerals freely. */
 async function makeAdmin(browser: Browser, userId: number): Promise<void> {
@@ -17,49 +17,12 @@ async function makeAdmin(browser: Browser, userId: number): Promise<void> {
   await context.close();
 }
 
-/**
- * The page's visible text, split where the layout splits it, without the samples that show the
- * other system on purpose (`data-keep-digits`).
- */
-async function visibleTexts(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
-    const texts: string[] = [];
-    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-      const parent = node.parentElement;
-      const text = node.nodeValue?.trim();
-      if (!parent || !text) continue;
-      // Text in another language (the OpenAPI document's English) keeps that language's digits.
-      if (parent.closest('script, style, template, [data-keep-digits], [hidden], [lang]:not([lang="ar"])'))
-        continue;
-      if (!parent.checkVisibility({ visibilityProperty: true, opacityProperty: false })) continue;
-      texts.push(text);
-    }
-    return texts;
-  });
-}
-
-// A number standing alone in Western digits (a count, a page, a year), not part of a word, an
-// address or a code someone wrote («e2e_k3», «http://x:3001», «v1.0.3» are not numbers of the UI).
-const BARE_WESTERN_NUMBER = /(^|[^\p{L}\p{N}_:/.@#-])[0-9]+(?:[.,][0-9]+)*(?![\p{L}\p{N}_:/.@-])/u;
-const ARABIC_INDIC = /[\u0660-\u0669]/;
-// A version («0.1.0») names a build, like a code: written as released.
-const VERSION = /\b\d+(?:\.\d+){2,}\b/g;
-
 async function expectOneSystem(page: Page, numerals: Numerals, view: string) {
   const texts = await visibleTexts(page);
   expect(texts.length, `${view} has text`).toBeGreaterThan(0);
-  const wrong =
-    numerals === 'arab'
-      ? texts.filter((text) => BARE_WESTERN_NUMBER.test(text.replace(VERSION, '')))
-      : texts.filter((text) => ARABIC_INDIC.test(text));
-  expect(wrong, `${view} (${numerals}): numbers in the other system`).toEqual([]);
+  expect(digitSlips(texts, numerals), `${view} (${numerals}): numbers in the other system`).toEqual([]);
   // And the page does show numbers in its own system.
-  const own = numerals === 'arab' ? ARABIC_INDIC : /[0-9]/;
-  expect(
-    texts.some((text) => own.test(text)),
-    `${view} shows numbers`,
-  ).toBe(true);
+  expect(showsNumbers(texts, numerals), `${view} shows numbers`).toBe(true);
 }
 
 async function open(page: Page, site: Site, path: string) {

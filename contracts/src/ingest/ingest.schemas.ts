@@ -49,10 +49,10 @@ export const INGEST_MESSAGES = {
   languageRequired: 'يرجى اختيار اللغة',
   pageCountRequired: 'يرجى تحديد عدد الصفحات',
   invalidFiles: 'ملفات غير صالحة',
-  zipOnly: 'ملفات غير صالحة: يُقبل ملف zip واحد فقط',
+  zipOnly: 'ملفات غير صالحة: يُقبل ملف ZIP واحد فقط',
   imagesOnly: 'ملفات غير صالحة: يُقبل JPG وPNG وWebP فقط',
   tooManyFiles: 'عدد كبير من الملفات',
-  oneZipOnly: 'عدد كبير من الملفات: ملف zip واحد فقط',
+  oneZipOnly: 'عدد كبير من الملفات: ملف ZIP واحد فقط',
   maxImages: 'عدد كبير من الملفات: ٣٠٠ صورة كحد أقصى',
   noFiles: 'لم يتم اختيار ملفات',
   incomplete: 'رفع الملفات غير مكتمل',
@@ -66,7 +66,7 @@ export const INGEST_MESSAGES = {
   status: 'حالة رفع الفصل',
   deleted: 'تم حذف الرفع',
   imageTooLarge: 'حجم الصورة يتجاوز ١٠ ميغابايت',
-  zipTooLarge: 'حجم ملف zip يتجاوز ١٠٠ ميغابايت',
+  zipTooLarge: 'حجم ملف ZIP يتجاوز ١٠٠ ميغابايت',
   sizeMismatch: 'حجم الملف المرفوع لا يطابق الحجم المعلن',
   duplicateChapter: 'هذا الفصل موجود بالفعل بنفس اللغة وفريق الترجمة',
   notReceiving: 'لم يعد هذا الرفع يقبل ملفات',
@@ -127,7 +127,7 @@ export type IngestFailure = z.infer<typeof IngestFailureSchema>;
  */
 export const INGEST_FAILURE_MESSAGES = {
   notAnImage: (name: string) => `الملف «${name}» ليس صورة JPG أو PNG أو WebP`,
-  notAZip: (name: string) => `الملف «${name}» ليس ملف zip`,
+  notAZip: (name: string) => `الملف «${name}» ليس ملف ZIP`,
   corruptImage: (name: string) => `الصورة «${name}» تالفة أو غير مكتملة`,
   imageTooLarge: (name: string) =>
     `حجم الصورة «${name}» يتجاوز ${INGEST_LIMITS.maxImageBytes / (1024 * 1024)} ميغابايت`,
@@ -141,8 +141,8 @@ export const INGEST_FAILURE_MESSAGES = {
   zipNestedArchive: (name: string) => `أرشيف داخل الأرشيف غير مسموح: «${name}»`,
   zipTooLarge: 'حجم الأرشيف بعد فك الضغط يتجاوز الحد المسموح',
   zipRatio: (name: string) => `نسبة ضغط مريبة في «${name}»`,
-  zipCorrupt: 'ملف zip تالف أو غير مكتمل',
-  zipOverlapping: 'ملف zip غير صالح: ملفات متداخلة داخل الأرشيف',
+  zipCorrupt: 'ملف ZIP تالف أو غير مكتمل',
+  zipOverlapping: 'ملف ZIP غير صالح: ملفات متداخلة داخل الأرشيف',
   zipUnsupportedMethod: (name: string) =>
     `طريقة ضغط غير مدعومة في «${name}»، يرجى إنشاء الأرشيف بضغط zip العادي`,
   hiddenCharacters: (name: string) => `اسم الملف «${name}» يحتوي على محارف تحكم مخفية`,

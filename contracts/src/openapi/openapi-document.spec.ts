@@ -61,6 +61,27 @@ describe('the OpenAPI document', () => {
     }
   });
 
+  it('writes its human text in Arabic: every summary, description, answer and tag title', () => {
+    // The API docs panel shows these in the Arabic interface as they are written.
+    const arabic = /\p{Script=Arabic}/u;
+    const english =
+      /\b(?!RSS\b|Atom\b|OPDS\b|OpenSearch\b|OpenAPI\b|HTML\b|JPEG\b|PNG\b|WebP\b)[A-Za-z]{3,}\b/;
+    const texts: string[] = [
+      doc.info.description,
+      ...doc.tags.flatMap((tag) => [tag['x-displayName'], tag.description]),
+    ];
+    for (const route of API_ROUTES) {
+      const op = operation(doc, route.method, route.path);
+      texts.push(String(op.summary));
+      if (op.description !== undefined) texts.push(String(op.description));
+      for (const answer of Object.values(op.responses as Record<string, Json>))
+        texts.push(String(answer.description));
+    }
+    const prose = texts.map((text) => text.replace(/`[^`]*`/g, ''));
+    expect(prose.filter((text) => !arabic.test(text))).toEqual([]);
+    expect(prose.filter((text) => english.test(text))).toEqual([]);
+  });
+
   it('declares exactly the path parameters its path template names', () => {
     for (const route of API_ROUTES) {
       const inPath = [...route.path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]).sort();

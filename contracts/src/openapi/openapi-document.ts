@@ -43,37 +43,52 @@ const COMPONENTS: Record<string, z.ZodType> = {
   Comment: CommentSchema,
 };
 
-const TAG_DESCRIPTIONS: Record<string, string> = {
-  Auth: 'Sign-in, sessions, registration and passwords',
-  Content: 'The catalogue and series',
-  Reader: 'Chapters and what a reader does with them',
-  Moderation: 'Review of submitted series and chapters',
-  Media: 'Cover uploads and stored images',
-  Notifications: "The signed-in user's notifications",
-  Follows: 'Follows of series and users, language and group preferences, and the updates feed',
-  Library: "The signed-in reader's shelves, reading history (paused in preferences) and chapter read markers",
-  Comments: 'Threaded comments on series and chapters, and their likes',
-  Profile: "The signed-in user's statistics, activity and badges",
-  Points: 'The points ledger: balances, history and awards',
-  'Chapter uploads': 'Declare, upload, commit and follow a chapter upload',
-  Users: 'Accounts, roles and preferences',
-  System: 'Services, domains, health, statistics and diagnostics',
-  Feeds: 'RSS/Atom of approved chapters and the token-authenticated OPDS catalog for reader apps',
+/**
+ * Each tag's name as the Arabic interface shows it (`x-displayName`, the extension API browsers
+ * read for a tag's title) and its description. The document's human text is Arabic, like the
+ * product: the API docs panel shows it as written.
+ */
+const TAGS: Record<string, { title: string; description: string }> = {
+  Auth: { title: 'الدخول والحسابات', description: 'تسجيل الدخول والجلسات والتسجيل وكلمات المرور' },
+  Content: { title: 'المحتوى', description: 'الفهرس والأعمال' },
+  Reader: { title: 'القراءة', description: 'الفصول وما يفعله القارئ بها' },
+  Moderation: { title: 'الإشراف', description: 'مراجعة الأعمال والفصول المرسلة' },
+  Media: { title: 'الوسائط', description: 'رفع الأغلفة والصور المحفوظة' },
+  Notifications: { title: 'الإشعارات', description: 'إشعارات المستخدم المسجّل' },
+  Follows: {
+    title: 'المتابعات',
+    description: 'متابعة الأعمال والمستخدمين وتفضيلات اللغة والفرق وموجز التحديثات',
+  },
+  Library: {
+    title: 'المكتبة',
+    description: 'رفوف القارئ وسجل قراءته (يُوقف من التفضيلات) وعلامات الفصول المقروءة',
+  },
+  Comments: { title: 'التعليقات', description: 'نقاشات التعليقات على الأعمال والفصول والإعجاب بها' },
+  Community: { title: 'المجتمع', description: 'نشاط المجتمع وإعلاناته وقواعده وإجمالياته' },
+  Profile: { title: 'الملف الشخصي', description: 'إحصاءات المستخدم المسجّل ونشاطه وأوسمته' },
+  Points: { title: 'النقاط', description: 'دفتر النقاط: الأرصدة والسجل والمنح' },
+  'Chapter uploads': { title: 'رفع الفصول', description: 'الإعلان عن رفع فصل ورفعه وتأكيده ومتابعته' },
+  Users: { title: 'المستخدمون', description: 'الحسابات والأدوار والتفضيلات' },
+  System: { title: 'النظام', description: 'الخدمات والنطاقات والصحة والإحصاءات والتشخيص' },
+  Feeds: {
+    title: 'الموجزات',
+    description: 'موجزات RSS وAtom للفصول المعتمدة وفهرس OPDS لتطبيقات القراءة برمز الدخول',
+  },
 };
 
 const ERROR_DESCRIPTIONS: Record<number, string> = {
-  400: 'Invalid input (field errors in `errors`)',
-  401: 'Not signed in',
-  403: 'Not allowed for this role',
-  404: 'Not found',
-  409: 'Conflicts with the current state',
-  413: 'Too large',
-  415: 'Unsupported content type',
-  429: 'Too many requests',
-  503: 'Temporarily unavailable',
+  400: 'مدخلات غير صالحة (أخطاء الحقول في قائمة الأخطاء)',
+  401: 'لم يسجّل الدخول',
+  403: 'غير مسموح لهذا الدور',
+  404: 'غير موجود',
+  409: 'يتعارض مع الحالة الحالية',
+  413: 'أكبر من المسموح',
+  415: 'نوع محتوى غير مدعوم',
+  429: 'طلبات كثيرة جدًا',
+  503: 'غير متاح مؤقتًا',
 };
 
-const SUCCESS_DESCRIPTIONS: Record<number, string> = { 200: 'OK', 201: 'Created', 202: 'Accepted' };
+const SUCCESS_DESCRIPTIONS: Record<number, string> = { 200: 'تم', 201: 'أُنشئ', 202: 'قُبل للمعالجة' };
 
 const COMPONENT_URI = (id: string) => `#/components/schemas/${id}`;
 
@@ -138,7 +153,7 @@ function errorStatuses(route: ApiRoute): number[] {
 export interface OpenApiDocument {
   openapi: '3.1.0';
   info: { title: string; version: string; description: string };
-  tags: { name: string; description: string }[];
+  tags: { name: string; 'x-displayName': string; description: string }[];
   paths: Record<string, Record<string, unknown>>;
   components: {
     schemas: Record<string, JsonSchema>;
@@ -179,7 +194,7 @@ export function buildOpenApiDocument(
     const responses: Record<string, unknown> = {};
     const answerId = route.response ? idOfSchema.get(route.response) : undefined;
     responses[String(route.status)] = {
-      description: SUCCESS_DESCRIPTIONS[route.status] ?? 'Success',
+      description: SUCCESS_DESCRIPTIONS[route.status] ?? 'تم',
       ...(answerId
         ? {
             content: {
@@ -194,7 +209,7 @@ export function buildOpenApiDocument(
     };
     for (const status of errorStatuses(route)) {
       responses[String(status)] = {
-        description: ERROR_DESCRIPTIONS[status] ?? 'Error',
+        description: ERROR_DESCRIPTIONS[status] ?? 'خطأ',
         content: { 'application/json': { schema: { $ref: COMPONENT_URI('ErrorResponse') } } },
       };
     }
@@ -237,7 +252,8 @@ export function buildOpenApiDocument(
   );
   const tags = [...new Set(routes.map((route) => route.tag))].map((name) => ({
     name,
-    description: TAG_DESCRIPTIONS[name] ?? name,
+    'x-displayName': TAGS[name]?.title ?? name,
+    description: TAGS[name]?.description ?? name,
   }));
 
   return {
@@ -246,7 +262,7 @@ export function buildOpenApiDocument(
       title: 'Warraq API',
       version,
       description:
-        'The platform API. Browsers authenticate with the `warraq_sid` session cookie; other clients with the bearer token from sign-in. Every error answers `ErrorResponse`.',
+        'واجهة المنصة البرمجية. تُعرّف المتصفحات بملف تعريف الجلسة `warraq_sid`، والعملاء الآخرون برمز الدخول الذي يصدره تسجيل الدخول. كل خطأ يجيب بـ `ErrorResponse`.',
     },
     tags,
     paths,

@@ -32,6 +32,14 @@ export function fmt(template: string, vars: Record<string, string | number> = {}
   );
 }
 
+/**
+ * A name someone chose (a username, a title) set inside an Arabic sentence, isolated (FSI … PDI) so
+ * a Latin name keeps its own direction and leaves the sentence's punctuation where it belongs.
+ */
+export function isolate(name: string): string {
+  return `\u2068${name}\u2069`;
+}
+
 // Numbers and dates come from the one formatter (issue 15); re-exported for the many callers here.
 export { formatDate, formatNumber } from '@/lib/format/format';
 

@@ -1,7 +1,7 @@
 import type { ChapterVariant } from '@warraq/contracts';
 import { fmt, formatNumber, t } from '@/i18n';
 import { isGroupRead, markBody, type MarkKind } from '@/lib/chapters/read-markers';
-import { languageBadge, ownChapterTitle } from '@/lib/content/chapter-groups';
+import { languageBadge, languageName, ownChapterTitle } from '@/lib/content/chapter-groups';
 import { formatChapterNumber } from '@/lib/format/format';
 import { chapterHrefFrom } from '@/lib/site/chapter-href';
 import { $pageState } from '@/stores/page-state';
@@ -33,20 +33,17 @@ function pendingGroup(template: HTMLTemplateElement, pattern: string, chapter: C
     variant: String(chapter.id),
   });
   const { code, flagged } = languageBadge(chapter.language);
+  const name = languageName(code);
   const language = slot(group, 'language');
-  language.textContent = flagged ? code : `${t.series.globe} ${code}`;
+  language.textContent = flagged ? name : `${t.series.globe} ${name}`;
   language.classList.toggle('badge-outline', flagged);
   language.classList.toggle('badge-ghost', !flagged);
-  language.setAttribute('aria-label', fmt(t.series.languageName, { code }));
-  language.title = fmt(t.series.languageName, { code });
-  const label = slot(group, 'label');
-  label.textContent = fmt(t.series.chapter, { n });
-  const title = ownChapterTitle(chapter.title, chapter.chapterNumber);
-  if (title) {
-    const bdi = document.createElement('bdi');
-    bdi.textContent = title;
-    label.append(' · ', bdi);
-  }
+  language.classList.toggle('font-mono', name === code);
+  if (name === code) language.dir = 'ltr';
+  else language.removeAttribute('dir');
+  language.title = fmt(t.series.languageName, { code: name });
+  slot(group, 'label').textContent = fmt(t.series.chapter, { n });
+  slot(group, 'title').textContent = ownChapterTitle(chapter.title, chapter.chapterNumber) ?? '';
   const team = slot(group, 'team');
   team.textContent = chapter.group ?? chapter.translator ?? '';
   team.hidden = !team.textContent;

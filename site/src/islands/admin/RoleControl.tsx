@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { assignableRoles, type Role } from '@warraq/contracts';
 import { changeRole } from '@/lib/api/users';
-import { fmt, t } from '@/i18n';
+import { fmt, isolate, t } from '@/i18n';
 import { useHydrated } from '@/ui/use-hydrated';
 import { showToast } from '@/stores/toasts';
 
@@ -34,7 +34,10 @@ export default function RoleControl({ me, target }: RoleControlProps) {
       setChoice(answer.user.role);
       showToast({
         title: answer.message,
-        description: fmt(text.changed, { username: target.username, role: t.roles[answer.user.role] }),
+        description: fmt(text.changed, {
+          username: isolate(target.username),
+          role: t.roles[answer.user.role],
+        }),
       });
     } catch (error) {
       setChoice(role);
@@ -51,7 +54,7 @@ export default function RoleControl({ me, target }: RoleControlProps) {
   return (
     <div className="flex flex-wrap items-center gap-2" data-testid="role-control" data-role={role}>
       <label htmlFor={selectId} className="sr-only">
-        {fmt(text.label, { username: target.username })}
+        {fmt(text.label, { username: isolate(target.username) })}
       </label>
       <select
         id={selectId}

@@ -20,7 +20,7 @@ type ServiceValues = z.output<typeof CreateServiceBodySchema>;
 
 const FIELDS = ['name', 'url', 'type', 'status'] as const;
 const text = t.systemAdmin;
-const typeOptions = SERVICE_TYPES.map((type) => ({ value: type, label: type }));
+const typeOptions = SERVICE_TYPES.map((type) => ({ value: type, label: text.typeLabels[type] }));
 const statusOptions = SERVICE_STATUSES.map((status) => ({ value: status, label: text.statusLabels[status] }));
 
 export type ServiceDialogState = FormDialogState<Service>;

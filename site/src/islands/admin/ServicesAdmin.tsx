@@ -62,8 +62,8 @@ export default function ServicesAdmin({ openNew }: ServicesAdminProps) {
                     </span>
                   </Cell>
                   <Cell label={columns.type}>
-                    <span className="badge badge-outline badge-sm" dir="ltr">
-                      {service.type}
+                    <span className="badge badge-outline badge-sm">
+                      {t.systemAdmin.typeLabels[service.type]}
                     </span>
                   </Cell>
                   <Cell label={columns.url} className="sm:max-w-64">

@@ -23,6 +23,7 @@ import type { MangaOption } from '@/lib/chapters/manga-option';
 import { href, type HrefContext } from '@/lib/site/href';
 import { showToast } from '@/stores/toasts';
 import { fmt, formatNumber, t } from '@/i18n';
+import { formatDecimal } from '@/lib/format/format';
 import { submitForm } from '@/ui/form-submit';
 import { TextField } from '@/ui/TextField';
 import { useHydrated } from '@/ui/use-hydrated';
@@ -185,7 +186,8 @@ export default function ChapterUploadForm({ site, initialManga, preselectMissing
             label={f.chapterNumber}
             inputMode="decimal"
             autoComplete="off"
-            placeholder="1.5"
+            // In the viewer's digits; the field reads either system (normalizeChapterNumber).
+            placeholder={formatDecimal(1.5)}
             error={errors.chapterNumber?.message}
             {...chapterNumberField}
           />

@@ -3,7 +3,7 @@ import { COMMENT_MESSAGES, type Comment } from '@warraq/contracts';
 import { deleteComment, editComment, postComment, toggleCommentLike } from '@/lib/api/comments';
 import { flipped, runOptimisticToggle } from '@/lib/content/optimistic-toggle';
 import { showToast } from '@/stores/toasts';
-import { formatNumber, fmt, t } from '@/i18n';
+import { fmtCount, t } from '@/i18n';
 import { LoadError, LoadingLine } from '@/ui/LoadState';
 import { CommentDeleteDialog } from './CommentDeleteDialog';
 import { CommentForm } from './CommentForm';
@@ -162,7 +162,7 @@ export default function CommentsSection({
         {t.comments.title}
         {status === 'ready' && (
           <span className="badge badge-neutral" data-testid="comments-count">
-            {fmt(t.comments.count, { count: formatNumber(list.count) })}
+            {fmtCount(t.comments.count, list.count)}
           </span>
         )}
       </h2>

@@ -85,10 +85,8 @@ function Endpoint({
           {endpoint.path}
         </code>
         {endpoint.summary && (
-          // The OpenAPI document's own words (English, for API clients): marked as such.
-          <span className="min-w-0 text-xs opacity-75" lang="en" dir="auto">
-            {endpoint.summary}
-          </span>
+          // The OpenAPI document's words are Arabic, written in contracts/ beside each route.
+          <span className="min-w-0 text-xs opacity-75">{endpoint.summary}</span>
         )}
       </summary>
       <div className="flex flex-col gap-3 border-t border-base-300 p-3">
@@ -101,9 +99,7 @@ function Endpoint({
         {endpoint.description && (
           <div>
             <h4 className="text-xs font-bold opacity-80">{text.description}</h4>
-            <p className="text-sm" lang="en" dir="auto">
-              {endpoint.description}
-            </p>
+            <p className="text-sm">{endpoint.description}</p>
           </div>
         )}
         <Params title={text.pathParams} params={endpoint.pathParams} components={components} />
@@ -181,10 +177,8 @@ export default function ApiDocs() {
             </label>
             {groups.length === 0 && <p className="text-sm opacity-70">{text.noMatch}</p>}
             {groups.map((group) => (
-              <section key={group.tag} aria-label={group.tag} className="flex flex-col gap-2">
-                <h3 className="font-semibold" dir="auto">
-                  {group.tag}
-                </h3>
+              <section key={group.tag} aria-label={group.title} className="flex flex-col gap-2">
+                <h3 className="font-semibold">{group.title}</h3>
                 {group.endpoints.map((endpoint) => (
                   <Endpoint key={endpoint.id} endpoint={endpoint} components={docs.data?.components ?? {}} />
                 ))}

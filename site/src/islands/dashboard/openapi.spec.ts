@@ -23,6 +23,7 @@ const loginBodySchema = z.toJSONSchema(LoginBody, { io: 'input' }) as JsonSchema
 const document = {
   openapi: '3.1.0',
   info: { title: 'Warraq', version: '1.2.3' },
+  tags: [{ name: 'auth', 'x-displayName': 'الدخول', description: 'تسجيل الدخول' }],
   paths: {
     [LOGIN]: {
       post: {
@@ -73,6 +74,8 @@ describe('readApiDocs', () => {
   it('groups every operation by its tag (else its path area)', () => {
     expect(docs?.version).toBe('1.2.3');
     expect(docs?.groups.map((group) => group.tag)).toEqual(['auth', 'users']);
+    // A tag's Arabic title (`x-displayName`) heads its group; a tag without one shows as it is.
+    expect(docs?.groups.map((group) => group.title)).toEqual(['الدخول', 'users']);
     expect(docs?.groups[1]?.endpoints.map((endpoint) => endpoint.id)).toEqual([
       `GET ${USERS}`,
       `DELETE ${USER}`,

@@ -41,6 +41,8 @@ export interface DocEndpoint {
 
 export interface DocGroup {
   tag: string;
+  /** The tag's title for the interface (`x-displayName`), else the tag itself. */
+  title: string;
   endpoints: DocEndpoint[];
 }
 
@@ -81,6 +83,7 @@ const OperationSchema = z
 const DocumentSchema = z
   .object({
     info: z.object({ title: z.string().optional(), version: z.string().optional() }).loose().optional(),
+    tags: z.array(z.object({ name: z.string(), 'x-displayName': z.string().optional() }).loose()).optional(),
     paths: z.record(z.string(), z.record(z.string(), z.unknown())),
     components: z
       .object({ schemas: z.record(z.string(), schemaNode).optional() })
@@ -170,12 +173,14 @@ export function readApiDocs(raw: unknown): ApiDocs | null {
       byTag.set(tag, list);
     }
   }
+  const titles = new Map((doc.tags ?? []).map((tag) => [tag.name, tag['x-displayName'] ?? tag.name]));
   const groups = [...byTag.entries()]
     .map(([tag, endpoints]) => ({
       tag,
+      title: titles.get(tag) ?? tag,
       endpoints: endpoints.sort((a, b) => a.path.localeCompare(b.path) || a.method.localeCompare(b.method)),
     }))
-    .sort((a, b) => a.tag.localeCompare(b.tag));
+    .sort((a, b) => a.title.localeCompare(b.title, 'ar'));
   return {
     title: doc.info?.title ?? null,
     version: doc.info?.version ?? null,
@@ -190,10 +195,10 @@ export function filterDocs(groups: DocGroup[], query: string): DocGroup[] {
   if (!needle) return groups;
   return groups
     .map((group) => ({
-      tag: group.tag,
+      ...group,
       endpoints: group.endpoints.filter((endpoint) =>
-        [endpoint.id, endpoint.summary ?? '', endpoint.description ?? '', group.tag].some((field) =>
-          field.toLowerCase().includes(needle),
+        [endpoint.id, endpoint.summary ?? '', endpoint.description ?? '', group.tag, group.title].some(
+          (field) => field.toLowerCase().includes(needle),
         ),
       ),
     }))

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { READING_MODES, type ChapterReader as Chapter, type ReadingMode } from '@warraq/contracts';
-import { ownChapterTitle } from '@/lib/content/chapter-groups';
+import { ownChapterTitle, variantLabel } from '@/lib/content/chapter-groups';
 import type { ReaderAction } from '@/lib/content/reading-direction';
 import { readerScreens } from '@/lib/content/reader-screens';
 import { href, type HrefContext } from '@/lib/site/href';
@@ -274,7 +274,7 @@ export default function ChapterReader(props: ChapterReaderProps) {
             >
               {chapter.variants.map((variant) => (
                 <option key={variant.id} value={variant.id}>
-                  {[variant.language, variant.group ?? variant.translator].filter(Boolean).join(' · ')}
+                  {variantLabel(variant)}
                 </option>
               ))}
             </select>

@@ -3,7 +3,7 @@ import { CONTENT_LIMITS } from '@warraq/contracts';
 import { failureMessage } from '@/lib/api/api-error';
 import { flipped, runOptimisticToggle } from '@/lib/content/optimistic-toggle';
 import { showToast } from '@/stores/toasts';
-import { fmt, t } from '@/i18n';
+import { fmt, fmtCount, t } from '@/i18n';
 import { formatDecimal, formatNumber } from '@/lib/format/format';
 import { useHydrated } from '@/ui/use-hydrated';
 
@@ -91,7 +91,7 @@ export default function SeriesActions(props: SeriesActionsProps) {
               ? fmt(t.series.ratingValue, {
                   average: formatDecimal(rating.average),
                   max: formatNumber(CONTENT_LIMITS.ratingMax),
-                  count: formatNumber(rating.count),
+                  count: fmtCount(t.series.ratingCount, rating.count),
                 })
               : t.series.noRatings}
           </dd>

@@ -1,10 +1,13 @@
-import { useEffect, useId, useState } from 'react';
+import { Fragment, useEffect, useId, useState } from 'react';
 import { FEED_ROUTES, type ReadingSiteType, routePath } from '@warraq/contracts';
 import { failureMessage } from '@/lib/api/api-error';
 import { createFeedToken, fetchFeedToken, revokeFeedToken } from '@/lib/api/feeds';
 import { showToast } from '@/stores/toasts';
 import { fmt, formatDate, t } from '@/i18n';
 import { ConfirmDialog } from '@/ui/ConfirmDialog';
+
+/** Reader apps that speak OPDS, by their own names (not translated). */
+const OPDS_APPS = ['KOReader', 'Panels', 'Moon+ Reader'];
 
 type TokenState =
   | { kind: 'loading' }
@@ -110,7 +113,20 @@ export default function ReaderAppsSection({ type, origin }: { type?: ReadingSite
 
   return (
     <div className="flex flex-col gap-4">
-      <p className="text-sm opacity-80">{text.intro}</p>
+      <p className="text-sm opacity-80">
+        {text.intro.split('{apps}').map((part, index) => (
+          <Fragment key={part}>
+            {index > 0 &&
+              OPDS_APPS.map((app, at) => (
+                <Fragment key={app}>
+                  {at > 0 && text.appsSeparator}
+                  <bdi translate="no">{app}</bdi>
+                </Fragment>
+              ))}
+            {part}
+          </Fragment>
+        ))}
+      </p>
       {state.kind === 'loading' && (
         <span role="status" className="loading loading-dots" aria-label={text.loading} />
       )}

@@ -67,10 +67,10 @@ describe('picking a zip', () => {
     expect(applyPick('zip', [], [image('1.png')]).problem?.title).toBe('ملفات غير صالحة');
     expect(applyPick('zip', [], [zip('a.zip'), zip('b.zip')]).problem).toEqual({
       title: 'عدد كبير من الملفات',
-      description: 'عدد كبير من الملفات: ملف zip واحد فقط',
+      description: 'عدد كبير من الملفات: ملف ZIP واحد فقط',
     });
     expect(applyPick('zip', [], [zip('huge.zip', 100 * MB + 1)]).problem?.description).toBe(
-      'حجم ملف zip يتجاوز ١٠٠ ميغابايت',
+      'حجم ملف ZIP يتجاوز ١٠٠ ميغابايت',
     );
   });
 

@@ -6,6 +6,8 @@ import {
   formatChapterNumber,
   groupChapters,
   languageBadge,
+  languageName,
+  variantLabel,
 } from './chapter-groups';
 
 function variant(
@@ -38,6 +40,17 @@ describe('languageBadge', () => {
     expect(languageBadge('EN')).toEqual({ code: 'EN', flagged: true });
     expect(languageBadge('pt')).toEqual({ code: 'PT', flagged: true });
     expect(languageBadge('JP')).toEqual({ code: 'JP', flagged: false });
+  });
+});
+
+describe('languageName and variantLabel', () => {
+  it('name a variant in Arabic: its language, then its group or translator', () => {
+    expect(languageName('en')).toBe('الإنجليزية');
+    // A language the catalogue does not name stays its code.
+    expect(languageName('xx')).toBe('XX');
+    expect(variantLabel({ language: 'AR', group: 'فريق ورّاق' })).toBe('العربية · فريق ورّاق');
+    expect(variantLabel({ language: 'EN', group: null, translator: 'Inkwell' })).toBe('الإنجليزية · Inkwell');
+    expect(variantLabel({ language: 'FR' })).toBe('الفرنسية');
   });
 });
 

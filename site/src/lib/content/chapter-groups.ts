@@ -1,4 +1,5 @@
 import type { ChapterVariant } from '@warraq/contracts';
+import { t } from '@/i18n';
 import { withNumerals } from '@/lib/format/format';
 
 /** The chapters of one number (spec §2 Manga detail: grouped by number, variant count when > 1). */
@@ -55,6 +56,22 @@ const FLAGGED = new Set(['EN', 'ID', 'ES', 'AR', 'DE', 'FR', 'IT', 'PT']);
 export function languageBadge(language: string): { code: string; flagged: boolean } {
   const code = language.toUpperCase();
   return { code, flagged: FLAGGED.has(code) };
+}
+
+/** A chapter language's Arabic name («EN» → «الإنجليزية»); a code the catalogue lacks stays a code. */
+export function languageName(language: string): string {
+  const code = language.toUpperCase();
+  const names: Record<string, string> = t.chapterForm.languages;
+  return names[code] ?? code;
+}
+
+/** A variant as the readers' pickers name it: its language, then its group or translator. */
+export function variantLabel(variant: {
+  language: string;
+  group?: string | null | undefined;
+  translator?: string | null | undefined;
+}): string {
+  return [languageName(variant.language), variant.group ?? variant.translator].filter(Boolean).join(' · ');
 }
 
 /**
