@@ -9,15 +9,16 @@ export default function Toaster() {
   // Toasts pushed before this island hydrated must not differ from the server's (empty) HTML.
   const toasts = useHydrated() ? stored : [];
   return (
+    // The region lies over the header even when empty: only the toasts themselves take clicks.
     <section
       aria-label={t.toast.region}
-      className="toast toast-top toast-center z-50 w-[min(100vw-1rem,28rem)] p-2 sm:toast-end"
+      className="toast toast-top toast-center pointer-events-none z-50 w-[min(100vw-1rem,28rem)] p-2 sm:toast-end"
     >
       <div role="status" aria-live="polite" aria-atomic="false" className="flex flex-col gap-2">
         {toasts.map((toast) => (
           <div
             key={toast.id}
-            className={`alert items-start text-start shadow-lg ${toast.variant === 'destructive' ? 'alert-error' : 'alert-success'}`}
+            className={`alert pointer-events-auto items-start text-start shadow-lg ${toast.variant === 'destructive' ? 'alert-error' : 'alert-success'}`}
             data-variant={toast.variant}
           >
             <div className="flex-1">
