@@ -50,7 +50,7 @@ describe.each(['local', 's3'] as const)('AVIF copies after publication (%s)', (d
     const uploader = await newUser(t.orm);
     cookie = await signIn(t, uploader);
     series = await newSeries(t.orm);
-    worker = await startWorker(t, { WARRAQ_AVIF_DELAY_MS: '0' });
+    worker = await startWorker(t, { WARRAQ_AVIF_DELAY_MS: '10' });
   });
   afterAll(async () => {
     await worker.close();

@@ -1,20 +1,7 @@
-import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import sharp from 'sharp';
 import { isAvifKey, MediaStorage } from '../media/media-storage';
-
-/** A stored copy of a page image (the `page.renditions` jsonb items); AVIF ones have `.avif` keys. */
-interface StoredCopy {
-  width: number;
-  key: string;
-}
-
-interface PageRow {
-  id: number;
-  media_key: string;
-  width: number;
-  renditions: StoredCopy[];
-}
+import { ChaptersRepository, type PageRenditionRow } from '../series/chapters.repository';
 
 /**
  * An AVIF copy is kept only when it is at most this share of the WebP it stands beside: below a tenth
@@ -38,7 +25,7 @@ export const AVIF_OPTIONS = { effort: 2 } as const;
 @Injectable()
 export class AvifCopies {
   constructor(
-    private readonly em: EntityManager,
+    private readonly chapters: ChaptersRepository,
     private readonly storage: MediaStorage,
   ) {}
 
@@ -48,28 +35,17 @@ export class AvifCopies {
    * pages it did not finish are done by the next run.
    */
   async run(chapterId: number, stop: () => Promise<boolean> | boolean): Promise<'done' | 'stopped'> {
-    const pages = await this.em
-      .getConnection()
-      .execute<PageRow[]>(
-        `select id, media_key, width, renditions from page where chapter_id = ? order by index`,
-        [chapterId],
-      );
+    const pages = await this.chapters.pageImages(chapterId);
     for (const page of pages) {
       if (page.renditions.some((copy) => isAvifKey(copy.key))) continue;
-      const made: StoredCopy[] = [];
+      const made: PageRenditionRow[] = [];
       for (const webp of [...page.renditions, { width: page.width, key: page.media_key }]) {
         if (await stop()) return 'stopped';
         const avif = await this.avifOf(webp.key);
         if (avif) made.push({ width: webp.width, key: avif });
       }
       if (made.length === 0) continue;
-      // Only the image the copies were made from gets them, and only once (a racing run adds nothing).
-      await this.em.getConnection().execute(
-        `update page set renditions = renditions || ?::jsonb
-          where id = ? and media_key = ?
-            and not exists (select 1 from jsonb_array_elements(renditions) r where r->>'key' like '%.avif')`,
-        [JSON.stringify(made), page.id, page.media_key],
-      );
+      await this.chapters.addAvifCopies(page.id, page.media_key, made);
     }
     return 'done';
   }

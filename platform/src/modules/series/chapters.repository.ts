@@ -287,6 +287,30 @@ export class ChaptersRepository {
     return rows.map((r) => r.key);
   }
 
+  /** Each page image of a chapter with its stored copies, in reading order (for the AVIF job). */
+  async pageImages(
+    chapterId: number,
+  ): Promise<{ id: number; media_key: string; width: number; renditions: PageRenditionRow[] }[]> {
+    return this.em
+      .getConnection()
+      .execute(`select id, media_key, width, renditions from page where chapter_id = ? order by index`, [
+        chapterId,
+      ]);
+  }
+
+  /**
+   * Appends AVIF copies to a page, only while it still shows the image they were made from and has
+   * none yet (a racing run, or a page replaced meanwhile, gets nothing).
+   */
+  async addAvifCopies(pageId: number, mediaKey: string, copies: PageRenditionRow[]): Promise<void> {
+    await this.em.getConnection().execute(
+      `update page set renditions = renditions || ?::jsonb
+        where id = ? and media_key = ?
+          and not exists (select 1 from jsonb_array_elements(renditions) r where r->>'key' like '%.avif')`,
+      [JSON.stringify(copies), pageId, mediaKey],
+    );
+  }
+
   /** Deletes the chapter; the schema cascades to its pages, likes, views and reading progress. */
   async delete(tx: Db, id: number): Promise<void> {
     await tx.execute('delete from chapter where id = ?', [id]);
