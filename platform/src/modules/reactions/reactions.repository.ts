@@ -102,6 +102,7 @@ export class ReactionsRepository {
     chapterId: number | null,
     readMarkers: boolean,
   ): Promise<PageSeriesRow> {
+    const [u, s] = [userId, seriesId];
     const rows = await this.run<PageSeriesRow>(
       `select s.moderation_status, s.created_by,
          exists(select 1 from chapter_like where user_id = ? and chapter_id = ?) as is_liked,
@@ -126,26 +127,7 @@ export class ReactionsRepository {
          from reading_progress rp join chapter c on c.id = rp.chapter_id
          where rp.user_id = ? and rp.series_id = ? limit 1) p on true
        left join series_follow f on f.user_id = ? and f.series_id = ?`,
-      [
-        userId,
-        chapterId ?? 0,
-        userId,
-        seriesId,
-        userId,
-        seriesId,
-        seriesId,
-        userId,
-        seriesId,
-        userId,
-        readMarkers,
-        userId,
-        seriesId,
-        seriesId,
-        userId,
-        seriesId,
-        userId,
-        seriesId,
-      ],
+      [u, chapterId ?? 0, u, s, u, s, s, u, s, u, readMarkers, u, s, s, u, s, u, s],
     );
     return rows[0]!;
   }
