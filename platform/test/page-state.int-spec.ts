@@ -194,6 +194,46 @@ describe('GET /api/me/page-state: the personal part of a public page in one call
       expect((await stateOf(uploaderCookie)).series?.creatorFollow).toBeNull();
     });
 
+    it('a series hidden after a reader followed, shelved and read it shows them none of that; its creator still sees their count', async () => {
+      const hiding = await newSeries(t.orm, { title: 'تُخفى بعد المتابعة', owner: uploader });
+      await newChapter(t.orm, { series: hiding, number: 1 });
+      const path = `/api/me/page-state?contentId=${hiding.id}`;
+      for (const [method, route, body] of [
+        ['put', `/api/follows/series/${hiding.id}`, { preferredGroups: ['فريق النور'], hiddenGroups: [] }],
+        ['put', `/api/follows/shelves/${hiding.id}`, { shelf: 'plan' }],
+        ['put', `/api/follows/users/${uploader.id}`, undefined],
+        ['put', `/api/library/series/${hiding.id}/read`, { number: 1, read: true }],
+      ] as const) {
+        const res = await t.api()[method](route).set('Cookie', readerCookie).send(body);
+        expect([route, res.status]).toEqual([route, 200]);
+      }
+      const shown = (await stateOf(readerCookie, path)).series;
+      expect(shown).toMatchObject({
+        follow: { following: true, followers: 1, preferredGroups: ['فريق النور'], hiddenGroups: [] },
+        shelf: 'plan',
+        creatorFollow: { following: true },
+      });
+      expect(shown?.readChapterIds).toHaveLength(1);
+
+      await t.orm.em
+        .fork()
+        .getConnection()
+        .execute(`update series set moderation_status = 'pending' where id = ?`, [hiding.id]);
+      expect((await stateOf(readerCookie, path)).series).toMatchObject({
+        follow: { following: false, followers: 0, preferredGroups: [], hiddenGroups: [] },
+        shelf: null,
+        creatorFollow: null,
+        readChapterIds: [],
+        pendingChapters: [],
+      });
+      expect((await stateOf(uploaderCookie, path)).series?.follow).toEqual({
+        following: false,
+        followers: 1,
+        preferredGroups: [],
+        hiddenGroups: [],
+      });
+    });
+
     it('a chapter page gets neither (its list is not on the page)', async () => {
       const state = await stateOf(modCookie, `${listUrl()}&chapterId=${approved.id}`);
       expect(state.series).toMatchObject({ readChapterIds: [], pendingChapters: [] });

@@ -22,14 +22,14 @@ import { coverUrlOf, iso, toSeriesSummary } from '../series/series.mapper';
 import { FanoutQueue } from './fanout.queue';
 import { FollowsRepository, type UpdateRow } from './follows.repository';
 
-const NOT_FOLLOWING: SeriesFollowState = Object.freeze({
+export const NOT_FOLLOWING: SeriesFollowState = Object.freeze({
   following: false,
   followers: 0,
   preferredGroups: [],
   hiddenGroups: [],
 });
 
-function followStateOf({ follow, followers }: Awaited<ReturnType<FollowsRepository['seriesState']>>) {
+export function followStateOf({ follow, followers }: Awaited<ReturnType<FollowsRepository['seriesState']>>) {
   return {
     following: follow !== null,
     followers,
@@ -52,27 +52,6 @@ export class FollowsService {
     if (!series || !canSee(viewerOf(actor), series.moderation_status, series.created_by)) {
       throw ApiError.notFound(FOLLOW_MESSAGES.seriesNotFound);
     }
-  }
-
-  /**
-   * A series page's follow part in one go (the page state): whether the reader follows the series
-   * and its creator, and the shelf they keep it on; nothing of a series they may not see.
-   */
-  async pageState(
-    actor: AuthUser,
-    seriesId: number,
-  ): Promise<{ follow: SeriesFollowState; shelf: Shelf | null; creatorFollow: UserFollowState | null }> {
-    const series = await this.follows.seriesVisibility(seriesId);
-    if (!series || !canSee(viewerOf(actor), series.moderation_status, series.created_by)) {
-      return { follow: NOT_FOLLOWING, shelf: null, creatorFollow: null };
-    }
-    const creator = series.created_by;
-    const [state, shelf, creatorFollow] = await Promise.all([
-      this.follows.seriesState(actor.id, seriesId),
-      this.follows.shelf(actor.id, seriesId),
-      creator === null || creator === actor.id ? null : this.follows.userState(actor.id, creator),
-    ]);
-    return { follow: followStateOf(state), shelf, creatorFollow };
   }
 
   async seriesState(actor: AuthUser, seriesId: number): Promise<SeriesFollowState> {

@@ -10,15 +10,16 @@ import { RouteQuery } from '../../common/http/route-input';
 import { CurrentAuth } from '../auth/current-auth.decorator';
 import type { RequestAuth } from '../auth/request-auth';
 import { Route } from '../auth/route.decorator';
-import { FollowsService } from '../follows/follows.service';
 import { NotificationsService } from '../notifications/notifications.service';
+import { withDefaultPreferences } from '../users/user.mapper';
 import { UsersRepository } from '../users/users.repository';
 import { ReactionsService } from './reactions.service';
 
 /**
- * The personal part of a public page in one call: the session is resolved once (by the guard), then
- * the unread count and the reader's state on the series (reactions, follows, shelf, and on a series
- * page its chapter list's part) run side by side (indexed lookups).
+ * The personal part of a public page in one call, in as few round trips as the answer allows: the
+ * guard resolved the session and loaded the account (its reading mode and preferences come from the
+ * request's identity map, not a second lookup); beside the unread count, one statement reads the
+ * reader's whole state on the series and, on a series page, one more their pending chapters.
  */
 @Controller()
 export class PageStateController {
@@ -26,7 +27,6 @@ export class PageStateController {
     private readonly reactions: ReactionsService,
     private readonly notifications: NotificationsService,
     private readonly users: UsersRepository,
-    private readonly follows: FollowsService,
   ) {}
 
   @Route(ME_ROUTES.pageState)
@@ -38,28 +38,13 @@ export class PageStateController {
     const actor = auth.user;
     if (!actor) return { success: true, viewer: null, unread: 0, series: null };
     const { contentId, chapterId } = query;
-    // A series page (a series and no chapter) also gets its chapter list's part.
-    const [unread, preferences, status, follows, list] = await Promise.all([
+    const [unread, account, state] = await Promise.all([
       this.notifications.unread(actor.id),
-      this.users.pagePreferencesOf(actor.id),
-      contentId === undefined ? null : this.reactions.status(actor, { contentId, chapterId }),
-      contentId === undefined ? null : this.follows.pageState(actor, contentId),
-      contentId === undefined || chapterId !== undefined
-        ? null
-        : this.reactions.chapterList(actor, contentId),
+      this.users.findById(actor.id),
+      contentId === undefined ? null : this.reactions.pageState(actor, contentId, chapterId),
     ]);
+    const { numerals, novelReader } = withDefaultPreferences(account?.preferences);
     const isAdmin = isAdminRole(actor.role);
-    const series: PageStateResponse['series'] = status &&
-      follows && {
-        isLiked: status.isLiked,
-        isFavorite: status.isFavorite,
-        userRating: status.userRating,
-        progress: status.progress,
-        readingMode: status.readingMode,
-        readChapterIds: list?.readChapterIds ?? [],
-        pendingChapters: list?.pendingChapters ?? [],
-        ...follows,
-      };
     return {
       success: true,
       viewer: {
@@ -68,10 +53,11 @@ export class PageStateController {
         role: actor.role,
         isAdmin,
         isStaff: isAdmin || isStaffRole(actor.role),
-        ...preferences,
+        numerals,
+        novelReader,
       },
       unread,
-      series,
+      series: state && { ...state, readingMode: account?.readingMode ?? null },
     };
   }
 }

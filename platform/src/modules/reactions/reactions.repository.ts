@@ -1,6 +1,29 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
+import type { ModerationStatus, Shelf } from '@warraq/contracts';
 import type { Db } from '../../database/transactions';
+
+/** A reader's whole state on one series, as the page state reads it in one statement. */
+export interface PageSeriesRow {
+  /** Null when no such series: the caller decides what the reader may see. */
+  moderation_status: ModerationStatus | null;
+  created_by: number | null;
+  is_liked: boolean;
+  is_favorite: boolean;
+  user_rating: number | null;
+  progress_chapter_id: number | null;
+  progress_number: number | null;
+  progress_page: number | null;
+  progress_paragraph: number | null;
+  preferred_groups: string[] | null;
+  hidden_groups: string[] | null;
+  followers: number;
+  shelf: Shelf | null;
+  creator_following: boolean;
+  creator_followers: number;
+  /** Null unless asked for (a series page). */
+  read_chapter_ids: number[] | null;
+}
 
 /**
  * Likes, favourites and ratings. A toggle is one statement on the reaction row that says whether a row
@@ -63,6 +86,48 @@ export class ReactionsRepository {
          exists(select 1 from favorite where user_id = ? and series_id = ?) as is_favorite,
          (select score::int from rating where user_id = ? and series_id = ?) as user_rating`,
       [userId, chapterId ?? 0, userId, seriesId, userId, seriesId],
+    );
+    return rows[0]!;
+  }
+
+  /**
+   * Everything of the reader's on a series that a page shows, in one round trip: its visibility
+   * facts, the reactions, the progress, the follow with its count, the shelf, the creator's follow
+   * with its count and (with `readMarkers`) the approved chapters read. Which parts the reader may
+   * have is the caller's rule: this reads them all.
+   */
+  async pageState(
+    userId: number,
+    seriesId: number,
+    chapterId: number | null,
+    readMarkers: boolean,
+  ): Promise<PageSeriesRow> {
+    const [u, s] = [userId, seriesId];
+    const rows = await this.run<PageSeriesRow>(
+      `select s.moderation_status, s.created_by,
+         exists(select 1 from chapter_like where user_id = ? and chapter_id = ?) as is_liked,
+         exists(select 1 from favorite where user_id = ? and series_id = ?) as is_favorite,
+         (select score::int from rating where user_id = ? and series_id = ?) as user_rating,
+         p.chapter_id as progress_chapter_id, p.number as progress_number, p.page as progress_page,
+         p.paragraph as progress_paragraph,
+         f.preferred_groups, f.hidden_groups,
+         (select count(*)::int from series_follow where series_id = ?) as followers,
+         (select shelf from series_shelf where user_id = ? and series_id = ?) as shelf,
+         exists(select 1 from user_follow where follower_id = ? and followee_id = s.created_by)
+           as creator_following,
+         (select count(*)::int from user_follow where followee_id = s.created_by) as creator_followers,
+         case when ? then array(
+           select r.chapter_id from chapter_read r join chapter c on c.id = r.chapter_id
+           where r.user_id = ? and c.series_id = ? and c.moderation_status = 'approved'
+           order by r.chapter_id) end as read_chapter_ids
+       from (select 1) as one
+       left join series s on s.id = ?
+       left join lateral (
+         select rp.chapter_id, c.number::float8 as number, rp.page, rp.paragraph
+         from reading_progress rp join chapter c on c.id = rp.chapter_id
+         where rp.user_id = ? and rp.series_id = ? limit 1) p on true
+       left join series_follow f on f.user_id = ? and f.series_id = ?`,
+      [u, chapterId ?? 0, u, s, u, s, s, u, s, u, readMarkers, u, s, s, u, s, u, s],
     );
     return rows[0]!;
   }

@@ -12,6 +12,7 @@ import {
   type UserStatusResponse,
 } from '@warraq/contracts';
 import { ApiError } from '../../common/http/api-error';
+import { followStateOf, NOT_FOLLOWING } from '../follows/follows.service';
 import { LibraryRepository } from '../library/library.repository';
 import { ChaptersRepository } from '../series/chapters.repository';
 import { canReachChapter, canSee, viewerOf } from '../series/content-viewer';
@@ -100,24 +101,55 @@ export class ReactionsService {
   }
 
   /**
-   * The reader's part of a series page's chapter list: their read markers and the pending chapters
-   * only they may see (none for a series they may not see).
+   * The reader's state on a series for the page state (all but the reading mode, which is the
+   * account's): one statement for everything of theirs on it, beside the pending chapters only they
+   * may see on a series page (`chapterId` undefined). Reactions and progress are theirs whatever the
+   * series' visibility, as on the status route; the follow, shelf, creator follow and the chapter
+   * list's part are nothing on a series they may not see.
    */
-  async chapterList(
+  async pageState(
     actor: AuthUser,
     seriesId: number,
-  ): Promise<Pick<PageSeriesState, 'readChapterIds' | 'pendingChapters'>> {
+    chapterId: number | undefined,
+  ): Promise<Omit<PageSeriesState, 'readingMode'>> {
     const viewer = viewerOf(actor);
-    const series = await this.series.access(seriesId);
-    if (!series || !canSee(viewer, series.moderation_status, series.created_by)) {
-      return { readChapterIds: [], pendingChapters: [] };
-    }
-    const [readChapterIds, pending] = await Promise.all([
-      this.library.readChapterIds(actor.id, seriesId),
-      this.chapters.pending(seriesId, viewer),
+    const seriesPage = chapterId === undefined;
+    const [row, pending] = await Promise.all([
+      this.reactions.pageState(actor.id, seriesId, chapterId ?? null, seriesPage),
+      seriesPage ? this.chapters.pending(seriesId, viewer) : [],
     ]);
+    const visible = row.moderation_status !== null && canSee(viewer, row.moderation_status, row.created_by);
+    const creator = row.created_by;
     const now = Date.now();
-    return { readChapterIds, pendingChapters: pending.map((row) => toChapterVariant(row, now)) };
+    return {
+      isLiked: row.is_liked,
+      isFavorite: row.is_favorite,
+      userRating: row.user_rating,
+      progress:
+        row.progress_chapter_id === null
+          ? null
+          : {
+              chapterId: row.progress_chapter_id,
+              chapterNumber: row.progress_number!,
+              page: row.progress_page!,
+              paragraph: row.progress_paragraph,
+            },
+      readChapterIds: visible ? (row.read_chapter_ids ?? []) : [],
+      pendingChapters: visible ? pending.map((chapter) => toChapterVariant(chapter, now)) : [],
+      follow: visible
+        ? followStateOf({
+            follow: row.preferred_groups
+              ? { preferredGroups: row.preferred_groups, hiddenGroups: row.hidden_groups ?? [] }
+              : null,
+            followers: row.followers,
+          })
+        : NOT_FOLLOWING,
+      shelf: visible ? row.shelf : null,
+      creatorFollow:
+        !visible || creator === null || creator === actor.id
+          ? null
+          : { following: row.creator_following, followers: row.creator_followers },
+    };
   }
 
   private async visibleSeries(actor: AuthUser, seriesId: number): Promise<void> {

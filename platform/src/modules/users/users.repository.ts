@@ -1,14 +1,6 @@
 import { EntityManager, raw } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
-import {
-  DEFAULT_NUMERALS,
-  withDefaultNovelReaderSettings,
-  type NovelReaderSettings,
-  type Numerals,
-  type Preferences,
-  type ReadingMode,
-  type Role,
-} from '@warraq/contracts';
+import { type Preferences, type ReadingMode, type Role } from '@warraq/contracts';
 import type { Db } from '../../database/transactions';
 import { User } from './user.entity';
 import { usernameSkeleton } from './username-skeleton';
@@ -163,20 +155,6 @@ export class UsersRepository {
   /** The reading mode the reader chose last (null follows each series type's default). */
   async setReadingMode(userId: number, mode: ReadingMode): Promise<void> {
     await this.em.execute(`update "user" set reading_mode = ? where id = ?`, [mode, userId]);
-  }
-
-  /** The reader's numerals preference (one primary-key lookup of one field). */
-  /** What a cached page applies of the reader's preferences: their digits and novel reader settings. */
-  async pagePreferencesOf(userId: number): Promise<{ numerals: Numerals; novelReader: NovelReaderSettings }> {
-    const rows = await this.em.execute<{ numerals: Numerals | null; novel_reader: unknown }[]>(
-      `select preferences->>'numerals' as numerals, preferences->'novelReader' as novel_reader
-       from "user" where id = ?`,
-      [userId],
-    );
-    return {
-      numerals: rows[0]?.numerals ?? DEFAULT_NUMERALS,
-      novelReader: withDefaultNovelReaderSettings(rows[0]?.novel_reader),
-    };
   }
 
   async setPreferences(user: User, preferences: Preferences): Promise<User> {
