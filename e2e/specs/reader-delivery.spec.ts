@@ -1,6 +1,6 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { logInThroughPage } from '../fixtures/accounts';
-import { seriesByTitle } from '../fixtures/catalogue';
+import { freshChapterNumber, seriesByTitle, uploadPendingChapter } from '../fixtures/catalogue';
 import { shoot } from '../fixtures/screenshots';
 import { DEMO, edge } from '../fixtures/stack';
 import { ReaderPage } from '../pages/reader-page';
@@ -149,12 +149,14 @@ test('paged mode fits the screen at 390, 768 and 1280 px, and the fit choice is 
 });
 
 test('a comment typed before the comments hydrate stays whole', async ({ browser, request }) => {
-  // The novel reader is rendered for its reader, so a signed-in reader's comment box is in the HTML
-  // before any script (an image chapter is one public document: its box comes with the page state).
-  const novel = await seriesByTitle(request, 'ظل الصحراء', 'novel');
-  const novelChapter = `/novel/${encodeURIComponent(novel.slug)}/chapter/1`;
+  test.setTimeout(120_000);
+  // Series and chapters are public documents, where a reader's comment box comes with the page
+  // state. A chapter waiting for review is rendered for its uploader instead, so their comment box is
+  // in the HTML before any script: the uploader comments on their own pending chapter.
+  const series = await seriesByTitle(request, SERIES_TITLE);
   const { context, page } = await guest(browser);
-  await logInThroughPage(page, 'novel', DEMO.reader);
+  await logInThroughPage(page, 'manga', DEMO.reader);
+  const pending = await uploadPendingChapter(page, series.id, freshChapterNumber());
   // Hold the comments' script back, so the typing surely happens before they hydrate.
   let release: () => void = () => undefined;
   const held = new Promise<void>((resolve) => (release = resolve));
@@ -162,7 +164,7 @@ test('a comment typed before the comments hydrate stays whole', async ({ browser
     await held;
     await route.continue();
   });
-  await page.goto(edge.url('novel', novelChapter));
+  await page.goto(edge.url('manga', pending.path));
   const box = page.getByRole('textbox', { name: 'نص التعليق' });
   await box.scrollIntoViewIfNeeded();
   await box.pressSequentially('تعليق سريع');
