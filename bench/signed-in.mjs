@@ -7,12 +7,14 @@
 // medians. A page view is what the browser asks for to show the page: the HTML and the page-state
 // call (`GET /api/me/page-state`, which the edge answers itself for a guest). Per core = page views
 // divided by the CPU seconds the stack's own processes (edge, site, platform) used, from /proc.
+// BENCH_PAGES=series,chapter measures only those pages (series, chapter, list, novel).
 import autocannon from 'autocannon';
 import http from 'node:http';
 import { localConfig } from '../infra/scripts/lib/config.mjs';
 import { step } from '../infra/scripts/lib/log.mjs';
 import { ensureServices } from '../infra/scripts/lib/services.mjs';
 import { build, prepareDatabase, startStack } from '../infra/scripts/lib/stack.mjs';
+import { honourConnectionClose } from './lib/keep-alive.mjs';
 import { cpuSeconds, median } from './lib/measure.mjs';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -119,16 +121,31 @@ async function pagesUnderTest() {
 /** `paths` asked in turn on every connection for SECONDS; figures per page view of `paths.length` requests. */
 async function views(host, paths, cookie, pids) {
   const before = cpuSeconds(pids);
-  const result = await autocannon({
+  const instance = autocannon({
     url: `http://127.0.0.1:${config.edgePort}`,
     connections: CONNECTIONS,
     duration: SECONDS,
     headers: { host, 'accept-encoding': 'gzip', ...(cookie ? { cookie } : {}) },
     requests: paths.map((path) => ({ method: 'GET', path })),
+    setupClient: honourConnectionClose,
   });
+  // What went wrong, by kind (error code or message, and the status of any non-2xx answer), so a
+  // failed run says why instead of only how many.
+  const problems = new Map();
+  const note = (kind) => problems.set(kind, (problems.get(kind) ?? 0) + 1);
+  instance.on('reqError', (error) => note(error.code ?? error.message));
+  instance.on('response', (_client, status) => {
+    if (status < 200 || status > 299) note(`HTTP ${status}`);
+  });
+  const result = await instance;
   const cpu = cpuSeconds(pids) - before;
-  if (result.non2xx || result.errors || result.timeouts) {
-    throw new Error(`${paths.join(' + ')}: ${result.non2xx} non-2xx, ${result.errors} errors`);
+  if (result.non2xx || result.errors || result.timeouts || result.mismatches) {
+    const kinds = [...problems].map(([kind, count]) => `${kind} ×${count}`).join(', ');
+    throw new Error(
+      `${paths.join(' + ')}: ${result.non2xx} non-2xx, ${result.errors} errors ` +
+        `(${result.timeouts} timeouts; ${kinds || 'no detail'}) ` +
+        `out of ${result.requests.total} requests`,
+    );
   }
   const pageViews = result.requests.total / paths.length;
   return { rps: pageViews / SECONDS, perCore: pageViews / cpu, p99: result.latency.p99 };
@@ -148,7 +165,9 @@ try {
       .map((page) => page.html)
       .join(', ')}`,
   );
+  const only = process.env.BENCH_PAGES?.split(',');
   for (const [name, page] of Object.entries(pages)) {
+    if (only && !only.includes(name)) continue;
     const variants = {
       'guest (HTML)': () => views(page.host, [page.html], null, pids),
       'guest (HTML + page state)': () => views(page.host, [page.html, page.state], null, pids),
