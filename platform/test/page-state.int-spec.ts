@@ -1,4 +1,5 @@
 import { DEFAULT_NOVEL_READER_SETTINGS, GUEST_PAGE_STATE, PageStateResponseSchema } from '@warraq/contracts';
+import { NotificationsService } from '../src/modules/notifications/notifications.service';
 import { signIn } from './auth-helpers';
 import { newChapter, newSeries, type TestChapter, type TestSeries } from './factories/content.factory';
 import { newUser, type TestUser } from './factories/user.factory';
@@ -76,6 +77,27 @@ describe('GET /api/me/page-state: the personal part of a public page in one call
       font: 'plex-sans',
       size: 26,
     });
+  });
+
+  it("the bell's figure is the reader's own unread count, the same on a list, a series and a chapter page", async () => {
+    const [owner, other] = await Promise.all([newUser(t.orm), newUser(t.orm)]);
+    const [ownerCookie, otherCookie] = await Promise.all([signIn(t, owner), signIn(t, other)]);
+    const notifications = t.app.get(NotificationsService);
+    const notice = { type: 'system', title: 'تنبيه', body: 'نص التنبيه', path: null } as const;
+    const first = await notifications.notify(owner.id, notice);
+    await notifications.notify(owner.id, notice);
+    await notifications.notify(other.id, notice);
+    const unreadOn = async (cookie: string) =>
+      Promise.all(
+        ['/api/me/page-state', `/api/me/page-state?contentId=${series.id}`, url()].map(
+          async (path) =>
+            PageStateResponseSchema.parse((await t.api().get(path).set('Cookie', cookie)).body).unread,
+        ),
+      );
+    expect(await unreadOn(ownerCookie)).toEqual([2, 2, 2]);
+    expect(await unreadOn(otherCookie)).toEqual([1, 1, 1]);
+    await notifications.markRead(owner.id, { ids: [first.id] });
+    expect(await unreadOn(ownerCookie)).toEqual([1, 1, 1]);
   });
 
   it('a moderator is staff; without a series the state is only who and unread', async () => {

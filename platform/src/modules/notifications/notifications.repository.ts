@@ -3,6 +3,13 @@ import { Injectable } from '@nestjs/common';
 import type { NotificationType } from '@warraq/contracts';
 import type { Db } from '../../database/transactions';
 
+/**
+ * A user's unread notification count, as a scalar subquery (one parameter: the user id): the page
+ * state reads it inside its own statement instead of a round trip of its own.
+ */
+export const UNREAD_COUNT_SQL =
+  '(select count(*)::int from notification where user_id = ? and read_at is null)';
+
 export interface NotificationRow {
   id: number;
   type: NotificationType;
@@ -97,10 +104,7 @@ export class NotificationsRepository {
   }
 
   async unread(userId: number): Promise<number> {
-    const rows = await this.em.execute<{ n: number }[]>(
-      'select count(*)::int as n from notification where user_id = ? and read_at is null',
-      [userId],
-    );
+    const rows = await this.em.execute<{ n: number }[]>(`select ${UNREAD_COUNT_SQL} as n`, [userId]);
     return rows[0]?.n ?? 0;
   }
 

@@ -18,8 +18,9 @@ import { ReactionsService } from './reactions.service';
 /**
  * The personal part of a public page in one call, in as few round trips as the answer allows: the
  * guard resolved the session and loaded the account (its reading mode and preferences come from the
- * request's identity map, not a second lookup); beside the unread count, one statement reads the
- * reader's whole state on the series and, on a series page, one more their pending chapters.
+ * request's identity map, not a second lookup); on a series or chapter page one statement reads the
+ * unread count with the reader's whole state on the series (and, on a series page, their pending
+ * chapters only when it says there are any); on any other page the unread count is the one query.
  */
 @Controller()
 export class PageStateController {
@@ -38,11 +39,12 @@ export class PageStateController {
     const actor = auth.user;
     if (!actor) return { success: true, viewer: null, unread: 0, series: null };
     const { contentId, chapterId } = query;
-    const [unread, account, state] = await Promise.all([
-      this.notifications.unread(actor.id),
-      this.users.findById(actor.id),
+    const [page, account] = await Promise.all([
       contentId === undefined ? null : this.reactions.pageState(actor, contentId, chapterId),
+      this.users.findById(actor.id),
     ]);
+    const unread = page ? page.unread : await this.notifications.unread(actor.id);
+    const state = page?.state ?? null;
     const { numerals, novelReader } = withDefaultPreferences(account?.preferences);
     const isAdmin = isAdminRole(actor.role);
     return {

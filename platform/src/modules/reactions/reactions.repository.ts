@@ -2,6 +2,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import type { ModerationStatus, Shelf } from '@warraq/contracts';
 import type { Db } from '../../database/transactions';
+import { UNREAD_COUNT_SQL } from '../notifications/notifications.repository';
 
 /** A reader's whole state on one series, as the page state reads it in one statement. */
 export interface PageSeriesRow {
@@ -23,6 +24,13 @@ export interface PageSeriesRow {
   creator_followers: number;
   /** Null unless asked for (a series page). */
   read_chapter_ids: number[] | null;
+  /** The reader's unread notifications (the page's bell). */
+  unread: number;
+  /**
+   * Whether the series has a pending chapter this reader may see (any, for staff; their own
+   * uploads otherwise); false unless asked for (a series page). Only then are they read.
+   */
+  has_pending: boolean;
 }
 
 /**
@@ -93,14 +101,16 @@ export class ReactionsRepository {
   /**
    * Everything of the reader's on a series that a page shows, in one round trip: its visibility
    * facts, the reactions, the progress, the follow with its count, the shelf, the creator's follow
-   * with its count and (with `readMarkers`) the approved chapters read. Which parts the reader may
-   * have is the caller's rule: this reads them all.
+   * with its count, the unread notification count and (on a series page) the approved chapters read
+   * and whether any pending chapter is the reader's to see (`staff`: any). Which parts the reader
+   * may have is the caller's rule: this reads them all.
    */
   async pageState(
     userId: number,
     seriesId: number,
     chapterId: number | null,
-    readMarkers: boolean,
+    seriesPage: boolean,
+    staff: boolean,
   ): Promise<PageSeriesRow> {
     const [u, s] = [userId, seriesId];
     const rows = await this.run<PageSeriesRow>(
@@ -119,7 +129,10 @@ export class ReactionsRepository {
          case when ? then array(
            select r.chapter_id from chapter_read r join chapter c on c.id = r.chapter_id
            where r.user_id = ? and c.series_id = ? and c.moderation_status = 'approved'
-           order by r.chapter_id) end as read_chapter_ids
+           order by r.chapter_id) end as read_chapter_ids,
+         ${UNREAD_COUNT_SQL} as unread,
+         ? and exists(select 1 from chapter c where c.series_id = ? and c.moderation_status = 'pending'
+           and (? or c.uploader_id = ?)) as has_pending
        from (select 1) as one
        left join series s on s.id = ?
        left join lateral (
@@ -127,7 +140,11 @@ export class ReactionsRepository {
          from reading_progress rp join chapter c on c.id = rp.chapter_id
          where rp.user_id = ? and rp.series_id = ? limit 1) p on true
        left join series_follow f on f.user_id = ? and f.series_id = ?`,
-      [u, chapterId ?? 0, u, s, u, s, s, u, s, u, readMarkers, u, s, s, u, s, u, s],
+      [
+        ...[u, chapterId ?? 0, u, s, u, s, s, u, s, u, seriesPage, u, s],
+        ...[u, seriesPage, s, staff, u],
+        ...[s, u, s, u, s],
+      ],
     );
     return rows[0]!;
   }

@@ -102,26 +102,32 @@ export class ReactionsService {
 
   /**
    * The reader's state on a series for the page state (all but the reading mode, which is the
-   * account's): one statement for everything of theirs on it, beside the pending chapters only they
-   * may see on a series page (`chapterId` undefined). Reactions and progress are theirs whatever the
-   * series' visibility, as on the status route; the follow, shelf, creator follow and the chapter
-   * list's part are nothing on a series they may not see.
+   * account's), with their unread notification count: one statement for everything of theirs on it.
+   * On a series page (`chapterId` undefined) the same statement says whether a pending chapter is
+   * theirs to see, and only then are those read, in a second query (most readers have none, so
+   * their call costs one round trip besides the session's). Reactions and progress are theirs
+   * whatever the series' visibility, as on the status route; the follow, shelf, creator follow and
+   * the chapter list's part are nothing on a series they may not see.
    */
   async pageState(
     actor: AuthUser,
     seriesId: number,
     chapterId: number | undefined,
-  ): Promise<Omit<PageSeriesState, 'readingMode'>> {
+  ): Promise<{ unread: number; state: Omit<PageSeriesState, 'readingMode'> }> {
     const viewer = viewerOf(actor);
     const seriesPage = chapterId === undefined;
-    const [row, pending] = await Promise.all([
-      this.reactions.pageState(actor.id, seriesId, chapterId ?? null, seriesPage),
-      seriesPage ? this.chapters.pending(seriesId, viewer) : [],
-    ]);
+    const row = await this.reactions.pageState(
+      actor.id,
+      seriesId,
+      chapterId ?? null,
+      seriesPage,
+      viewer.staff,
+    );
     const visible = row.moderation_status !== null && canSee(viewer, row.moderation_status, row.created_by);
+    const pending = visible && row.has_pending ? await this.chapters.pending(seriesId, viewer) : [];
     const creator = row.created_by;
     const now = Date.now();
-    return {
+    const state = {
       isLiked: row.is_liked,
       isFavorite: row.is_favorite,
       userRating: row.user_rating,
@@ -150,6 +156,7 @@ export class ReactionsService {
           ? null
           : { following: row.creator_following, followers: row.creator_followers },
     };
+    return { unread: row.unread, state };
   }
 
   private async visibleSeries(actor: AuthUser, seriesId: number): Promise<void> {
