@@ -11,6 +11,7 @@ import { localConfig } from '../infra/scripts/lib/config.mjs';
 import { step, warn } from '../infra/scripts/lib/log.mjs';
 import { ensureServices } from '../infra/scripts/lib/services.mjs';
 import { build, prepareDatabase, startStack } from '../infra/scripts/lib/stack.mjs';
+import { honourConnectionClose } from './lib/keep-alive.mjs';
 import { cpuSeconds } from './lib/measure.mjs';
 
 const READERS = Number(process.env.BENCH_LOAD_READERS ?? 200);
@@ -266,6 +267,8 @@ function runGroup(group) {
         duration: SECONDS,
         timeout: TIMEOUT_SECONDS,
         requests: [{ setupRequest }],
+        // A connection nginx ends after keepalive_requests is reopened, as a browser does (not an error).
+        setupClient: honourConnectionClose,
         ...options,
       },
       (error, result) => (error ? reject(error) : resolve({ name, result })),
