@@ -35,6 +35,7 @@ const config = localConfig({
 const STATIC_PORT = Number(port(28690));
 const BASELINE_PORT = Number(port(28790));
 const mangaHost = `manga.${config.baseDomain}:${config.edgePort}`;
+const platformPort = config.platformPorts[0];
 const edgeUrl = (p) => `http://127.0.0.1:${config.edgePort}${p}`;
 
 /**
@@ -185,7 +186,6 @@ try {
     extra.push(baseline);
     await waitForPort(BASELINE_PORT, 'baseline chapter server');
     step('Chapter API: platform vs bare Node + pg');
-    const platformPort = config.platformPorts[0];
     /** Platform vs baseline on the chapter URL; `script` (wrk Lua) rewrites each request. */
     const compareChapter = (script) =>
       interleaved(
