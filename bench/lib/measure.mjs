@@ -49,16 +49,19 @@ function parseDuration(text) {
 
 /**
  * One wrk run against a server whose processes are `pids`; answers requests/s, requests per CPU
- * second of those processes (the per-core figure), and latency percentiles in ms.
+ * second of those processes (the per-core figure), and latency percentiles in ms. With `part` (some
+ * of those processes), also the requests per CPU second of that part alone (`perCorePart`).
  */
-export function wrk({ url, host, pids, connections = 50, seconds = 8, threads = 2, script }) {
+export function wrk({ url, host, pids, part, connections = 50, seconds = 8, threads = 2, script }) {
   const before = cpuSeconds(pids);
+  const partBefore = part ? cpuSeconds(part) : 0;
   const args = ['-t', String(threads), '-c', String(connections), '-d', `${seconds}s`, '--latency'];
   if (script) args.push('-s', script);
   if (host) args.push('-H', `Host: ${host}`);
   args.push('-H', 'Accept-Encoding: gzip', url);
   const result = spawnSync('wrk', args, { encoding: 'utf8' });
   const cpu = cpuSeconds(pids) - before;
+  const partCpu = part ? cpuSeconds(part) - partBefore : NaN;
   if (result.status !== 0) throw new Error(`wrk failed: ${result.stderr || result.stdout}`);
   const out = result.stdout;
   const requests = Number(/(\d+) requests in/.exec(out)?.[1] ?? NaN);
@@ -66,7 +69,15 @@ export function wrk({ url, host, pids, connections = 50, seconds = 8, threads = 
   const errors = /Non-2xx or 3xx responses: (\d+)/.exec(out);
   if (errors) throw new Error(`${url}: ${errors[1]} non-2xx answers\n${out}`);
   const pct = (p) => parseDuration(new RegExp(`^\\s+${p}%\\s+(\\S+)`, 'm').exec(out)?.[1] ?? '');
-  return { rps, requests, cpu, perCore: requests / cpu, p50: pct(50), p99: pct(99) };
+  return {
+    rps,
+    requests,
+    cpu,
+    perCore: requests / cpu,
+    perCorePart: requests / partCpu,
+    p50: pct(50),
+    p99: pct(99),
+  };
 }
 
 export const median = (values) => {
@@ -87,6 +98,7 @@ export function interleaved(variants, rounds = 3) {
       {
         rps: median(list.map((r) => r.rps)),
         perCore: median(list.map((r) => r.perCore)),
+        perCorePart: median(list.map((r) => r.perCorePart)),
         p50: median(list.map((r) => r.p50)),
         p99: median(list.map((r) => r.p99)),
       },
