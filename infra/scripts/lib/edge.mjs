@@ -47,6 +47,11 @@ export function writeEdgeConfig(config) {
   for (const sub of ['cache', 'tmp', 'tmp/client', 'tmp/proxy', 'tmp/fastcgi', 'tmp/uwsgi', 'tmp/scgi']) {
     fs.chmodSync(path.join(dir, sub), 0o777);
   }
+  // routes.conf includes its shared pieces as warraq/<file>, relative to nginx.conf's folder, as
+  // production deploys them to /etc/nginx/warraq/: here that folder links to infra/nginx.
+  const shared = path.join(dir, 'warraq');
+  fs.rmSync(shared, { force: true, recursive: true });
+  fs.symlinkSync(path.join(ROOT, 'infra/nginx'), shared);
   const routes = path.join(ROOT, 'infra/nginx/routes.conf');
   const cdn = path.join(ROOT, 'infra/nginx/cdn.conf');
   const listen = [
