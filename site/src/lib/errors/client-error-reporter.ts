@@ -1,9 +1,5 @@
-import {
-  CLIENT_ERRORS_PATH,
-  SYSTEM_LIMITS,
-  type ClientErrorReportBody,
-  type ClientErrorSource,
-} from '@warraq/contracts';
+import { CLIENT_ERRORS_PATH, SYSTEM_LIMITS, type ClientErrorSource } from '@warraq/contracts/browser';
+import type { ClientErrorReportBody } from '@warraq/contracts';
 
 /** Reports sent per page load at most: a page stuck in an error loop must not flood the endpoint. */
 export const MAX_REPORTS_PER_PAGE = 5;
