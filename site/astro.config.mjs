@@ -24,13 +24,17 @@ function contractsChunk(id) {
   return `contracts-${path.replaceAll(/[\\/]/g, '-')}`;
 }
 
-/** `client:reader`: islands only a signed-in reader uses, never loaded for a guest. */
+/**
+ * `client:reader`: islands only a signed-in reader uses, never loaded for a guest; `client:toast`: the
+ * toast region, loaded with the page's first toast.
+ */
 const readerDirective = {
   name: 'warraq-reader-directive',
   hooks: {
     /** @param {{ addClientDirective: (directive: { name: string; entrypoint: string }) => void }} options */
     'astro:config:setup': ({ addClientDirective }) => {
       addClientDirective({ name: 'reader', entrypoint: './src/lib/astro/reader-directive.ts' });
+      addClientDirective({ name: 'toast', entrypoint: './src/lib/astro/toast-directive.ts' });
     },
   },
 };
@@ -95,7 +99,7 @@ export default defineConfig({
               // loads React DOM anyway, so one file instead of six (each costs its ~400 bytes of headers).
               {
                 name: 'react',
-                test: /^\0rolldown[\\/]runtime|[\\/](?:node_modules[\\/](?:react|react-dom|scheduler|@astrojs[\\/]react|@nanostores[\\/]react)[\\/]|site[\\/]src[\\/]ui[\\/](?:page-state|use-hydrated)\.)/,
+                test: /[\\/](?:node_modules[\\/](?:react|react-dom|scheduler|@astrojs[\\/]react|@nanostores[\\/]react)[\\/]|site[\\/]src[\\/]ui[\\/](?:page-state|use-hydrated)\.)/,
                 priority: 40,
               },
               // The stores and formatting the layout's own scripts share with the islands, free of React, zod and
@@ -104,6 +108,11 @@ export default defineConfig({
                 name: 'core',
                 test: /^\0vite[\\/]preload-helper|[\\/](?:node_modules[\\/]nanostores[\\/]|site[\\/]src[\\/](?:stores[\\/](?:page-state|numerals|toasts|theme)|lib[\\/]format[\\/]format|lib[\\/]site[\\/]href)\.|contracts[\\/]dist[\\/](?:(?:users[\\/]user|content[\\/]content|system[\\/]system)\.constants|site[\\/]series-paths)\.js$)/,
                 priority: 45,
+              },
+              {
+                name: 'i18n',
+                test: /[\\/]site[\\/]src[\\/](?:i18n[\\/]index|lib[\\/]content[\\/]chapter-groups)\.|^\0warraq-catalogue:languageNames$/,
+                priority: 38,
               },
               { name: 'zod', test: /[\\/]node_modules[\\/]zod[\\/]/, priority: 30 },
               // Modules free of zod (constants, limits, the site and path rules) come first: a group takes
