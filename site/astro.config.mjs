@@ -85,7 +85,18 @@ export default defineConfig({
   },
   devToolbar: { enabled: false },
   vite: {
-    plugins: [tailwindcss(), catalogueSections()],
+    plugins: [
+      tailwindcss(),
+      catalogueSections(),
+      {
+        // No preload map: Vite would list, in every chunk with a lazy import(), the files that import
+        // pulls in, and ship a helper to preload them. Our lazy imports run on a reader's action (the API
+        // client, moderation), where one more round trip is fine; the map and helper were ~1 KB gzipped
+        // on every guest page (issue 15). Astro sets the client's modulePreload itself, so per environment.
+        name: 'warraq-no-module-preload',
+        configEnvironment: (name) => (name === 'client' ? { build: { modulePreload: false } } : undefined),
+      },
+    ],
     build: {
       rollupOptions: {
         output: {

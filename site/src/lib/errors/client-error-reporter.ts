@@ -92,7 +92,9 @@ export function createErrorReporter({
 }
 
 /** The page's reporter, posting to the platform (lib/errors/error-listeners.ts loads it on the first error). */
-export function pageErrorReporter(target: Window = window): (source: ClientErrorSource, thrown: unknown) => boolean {
+export function pageErrorReporter(
+  target: Window = window,
+): (source: ClientErrorSource, thrown: unknown) => boolean {
   return createErrorReporter({
     location: () => target.location,
     send: (body) =>
