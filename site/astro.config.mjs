@@ -3,6 +3,8 @@ import { defineConfig } from 'astro/config';
 import node from '@astrojs/node';
 import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
+import { minify } from 'vite';
+import fs from 'node:fs/promises';
 import process from 'node:process';
 import { URL } from 'node:url';
 import { catalogueSections } from './catalogue-sections.mjs';
@@ -22,13 +24,37 @@ function contractsChunk(id) {
   return `contracts-${path.replaceAll(/[\\/]/g, '-')}`;
 }
 
-/** `client:reader`: islands only a signed-in reader uses, never loaded for a guest. */
+/**
+ * `client:reader`: islands only a signed-in reader uses, never loaded for a guest; `client:toast`: the
+ * toast region, loaded with the page's first toast.
+ */
 const readerDirective = {
   name: 'warraq-reader-directive',
   hooks: {
     /** @param {{ addClientDirective: (directive: { name: string; entrypoint: string }) => void }} options */
     'astro:config:setup': ({ addClientDirective }) => {
       addClientDirective({ name: 'reader', entrypoint: './src/lib/astro/reader-directive.ts' });
+      addClientDirective({ name: 'toast', entrypoint: './src/lib/astro/toast-directive.ts' });
+    },
+  },
+};
+
+/**
+ * The scripts in public/ that the layout loads by URL before first paint (theme-boot.js,
+ * novel-reader-boot.js) go out minified: Astro copies public/ as it is, comments and all, and every
+ * guest page loads theme-boot.js (issue 15). The sources stay readable.
+ */
+const minifyPublicScripts = {
+  name: 'warraq-minify-public-scripts',
+  hooks: {
+    /** @param {{ dir: URL }} options */
+    'astro:build:done': async ({ dir }) => {
+      for (const name of ['theme-boot.js', 'novel-reader-boot.js']) {
+        const file = new URL(name, dir);
+        const result = await minify(name, await fs.readFile(file, 'utf8'), { compress: true, mangle: true });
+        if (result.errors.length > 0) throw new Error(`${name}: ${result.errors[0]?.message}`);
+        await fs.writeFile(file, result.code);
+      }
     },
   },
 };
@@ -36,7 +62,7 @@ const readerDirective = {
 export default defineConfig({
   output: 'server',
   adapter: node({ mode: 'standalone' }),
-  integrations: [react(), readerDirective],
+  integrations: [react(), readerDirective, minifyPublicScripts],
   // The site is reached through the edge proxy under many hosts; it reads X-Forwarded-Host itself
   // (src/lib/site/request.ts) and never builds absolute URLs from Astro.url.
   security: {
@@ -59,7 +85,18 @@ export default defineConfig({
   },
   devToolbar: { enabled: false },
   vite: {
-    plugins: [tailwindcss(), catalogueSections()],
+    plugins: [
+      tailwindcss(),
+      catalogueSections(),
+      {
+        // No preload map: Vite would list, in every chunk with a lazy import(), the files that import
+        // pulls in, and ship a helper to preload them. Our lazy imports run on a reader's action (the API
+        // client, moderation), where one more round trip is fine; the map and helper were ~1 KB gzipped
+        // on every guest page (issue 15). Astro sets the client's modulePreload itself, so per environment.
+        name: 'warraq-no-module-preload',
+        configEnvironment: (name) => (name === 'client' ? { build: { modulePreload: false } } : undefined),
+      },
+    ],
     build: {
       rollupOptions: {
         output: {
@@ -69,6 +106,25 @@ export default defineConfig({
           // guest's chapter page: no zod, no schemas).
           codeSplitting: {
             groups: [
+              // React and what only islands use with it (the page-state wrapper): every page with an island
+              // loads React DOM anyway, so one file instead of six (each costs its ~400 bytes of headers).
+              {
+                name: 'react',
+                test: /[\\/](?:node_modules[\\/](?:react|react-dom|scheduler|@astrojs[\\/]react|@nanostores[\\/]react)[\\/]|site[\\/]src[\\/]ui[\\/](?:page-state|use-hydrated)\.)/,
+                priority: 40,
+              },
+              // The stores and formatting the layout's own scripts share with the islands, free of React, zod and
+              // the catalogue (a page without islands loads them too), with the zod-free contracts they use.
+              {
+                name: 'core',
+                test: /^\0vite[\\/]preload-helper|[\\/](?:node_modules[\\/]nanostores[\\/]|site[\\/]src[\\/](?:stores[\\/](?:page-state|numerals|toasts|theme)|lib[\\/]format[\\/]format|lib[\\/]site[\\/]href)\.|contracts[\\/]dist[\\/](?:(?:users[\\/]user|content[\\/]content|system[\\/]system)\.constants|site[\\/]series-paths)\.js$)/,
+                priority: 45,
+              },
+              {
+                name: 'i18n',
+                test: /[\\/]site[\\/]src[\\/](?:i18n[\\/]index|lib[\\/]content[\\/]chapter-groups)\.|^\0warraq-catalogue:languageNames$/,
+                priority: 38,
+              },
               { name: 'zod', test: /[\\/]node_modules[\\/]zod[\\/]/, priority: 30 },
               // Modules free of zod (constants, limits, the site and path rules) come first: a group takes
               // in what its modules import, so one left to a schemas group would ride along with zod.

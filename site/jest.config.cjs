@@ -6,6 +6,7 @@ module.exports = {
   transform: { '^.+\\.tsx?$': require('../jest.swc.cjs') },
   moduleNameMapper: {
     '^@warraq/contracts$': '<rootDir>/../contracts/src/index.ts',
+    '^@warraq/contracts/browser$': '<rootDir>/../contracts/src/browser.ts',
     '^@/(.*)$': '<rootDir>/src/$1',
     '^(\\.{1,2}/.*)\\.js$': '$1',
   },

@@ -224,12 +224,31 @@ test('a guest reading loads no schema library: series, image chapter, novel chap
       scripts.filter((name) => /^(?:zod|contracts-.+\.(?:schemas|routes))\./.test(name)),
       `${site}${path}`,
     ).toEqual([]);
+    if (path === chapterPath) {
+      // Issue 15's budget: at most 80 KB of script, gzipped as the edge sends it, for the image chapter
+      // (every file the page loads, imports included). Bytes, not time: the same build gives the same
+      // figure (`npm run bench:reader-bytes -w bench` prints it with the response headers).
+      const sent = await page.evaluate(() =>
+        performance
+          .getEntriesByType('resource')
+          .filter((entry) => /\.m?js(?:\?|$)/.test(entry.name))
+          .map(
+            (entry) =>
+              [entry.name.split('/').at(-1)!, (entry as PerformanceResourceTiming).encodedBodySize] as const,
+          ),
+      );
+      const total = sent.reduce((sum, [, bytes]) => sum + bytes, 0);
+      const listed = sent.map(([name, bytes]) => `${name} ${bytes}`).join(', ');
+      expect(total, `the image chapter's scripts (${listed})`).toBeLessThanOrEqual(80 * 1024);
+    }
     await context.close();
   }
   // The buttons whose calls now load on use still answer a guest: follow asks them to sign in.
   const { context, page } = await guest(browser);
   await page.goto(edge.url('manga', chapterPath), { waitUntil: 'networkidle' });
   const follow = page.getByTestId('follow-series');
+  // Below the reader, it hydrates when scrolled to (client:visible), as a reader reaching it would.
+  await follow.scrollIntoViewIfNeeded();
   await expect(follow).toBeEnabled();
   await follow.click();
   await expect(page.getByText('سجّل الدخول لمتابعة العمل').first()).toBeVisible();

@@ -1,5 +1,5 @@
 import { atom } from 'nanostores';
-import { THEMES, type Theme } from '@warraq/contracts';
+import { THEMES, type Theme } from '@warraq/contracts/browser';
 
 export const THEME_STORAGE_KEY = 'theme';
 

@@ -1,4 +1,5 @@
 import { atom } from 'nanostores';
+import { TOAST_EVENT, TOASTED_ATTRIBUTE } from './toast-signal';
 
 export type ToastVariant = 'default' | 'destructive';
 
@@ -42,5 +43,10 @@ export function showToast({
   const id = nextId++;
   $toasts.set([...$toasts.get(), { id, title, description, variant, action }]);
   setTimeout(() => dismissToast(id), durationMs);
+  // A toast region not hydrated yet (`client:toast`) starts now; the store holds the toast meanwhile.
+  if (typeof document !== 'undefined' && !document.documentElement.hasAttribute(TOASTED_ATTRIBUTE)) {
+    document.documentElement.setAttribute(TOASTED_ATTRIBUTE, '');
+    window.dispatchEvent(new Event(TOAST_EVENT));
+  }
   return id;
 }

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { TIMINGS } from '@warraq/contracts';
+import { TIMINGS } from '@warraq/contracts/browser';
 import { fmt, t } from '@/i18n';
 
 export interface DashboardRedirectProps {

@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { SHELVES, type Shelf } from '@warraq/contracts';
+import { SHELVES, type Shelf } from '@warraq/contracts/browser';
 import { fmt, t } from '@/i18n';
 import { fetchFavorites } from '@/lib/api/profile';
 import { FavoritesList } from '@/ui/SeriesLists';

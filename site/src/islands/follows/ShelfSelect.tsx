@@ -1,5 +1,5 @@
 import { useEffect, useState, type ChangeEvent } from 'react';
-import { SHELVES, type Shelf } from '@warraq/contracts';
+import { SHELVES, type Shelf } from '@warraq/contracts/browser';
 import { t } from '@/i18n';
 import { failureMessage } from '@/lib/api/api-error';
 import { showToast } from '@/stores/toasts';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { TIMINGS } from '@warraq/contracts';
+import { TIMINGS } from '@warraq/contracts/browser';
 import { clearLocalSession } from '@/lib/site/session-hints';
 import { showToast } from '@/stores/toasts';
 import { t } from '@/i18n';

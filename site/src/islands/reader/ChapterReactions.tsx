@@ -1,5 +1,4 @@
 import { useState, type ReactNode } from 'react';
-import { flipped, runOptimisticToggle } from '@/lib/content/optimistic-toggle';
 import { showToast } from '@/stores/toasts';
 import { fmt, t } from '@/i18n';
 import { formatNumber } from '@/lib/format/format';
@@ -18,6 +17,8 @@ export interface ChapterReactionsProps {
 // Fetched when used: the API client and its answer schemas are not part of the page's first load
 // (a guest reads without them).
 const contentApi = () => import('@/lib/api/content');
+// So is the toggle's logic (and the API's error messages it reads): a guest's page loads neither.
+const optimisticToggle = () => import('@/lib/content/optimistic-toggle');
 
 /**
  * Spec §2 reader like, favourite and share, shared by the image and the text reader: like and
@@ -29,7 +30,8 @@ export function ChapterReactions(props: ChapterReactionsProps) {
   const [favorite, setFavorite] = useState(props.isFavorite);
   const [busy, setBusy] = useState(false);
 
-  function handleLike() {
+  async function handleLike() {
+    const { flipped, runOptimisticToggle } = await optimisticToggle();
     return runOptimisticToggle({
       signedIn,
       loginMessage: t.reader.loginToLike,
@@ -42,10 +44,11 @@ export function ChapterReactions(props: ChapterReactionsProps) {
     });
   }
 
-  function handleFavorite() {
+  async function handleFavorite() {
+    const { runOptimisticToggle } = await optimisticToggle();
     return runOptimisticToggle({
       signedIn,
-      loginMessage: t.series.loginToFavorite,
+      loginMessage: t.reader.loginToFavorite,
       current: favorite,
       optimistic: !favorite,
       set: setFavorite,

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
-import { READING_MODES, type ChapterReader as Chapter, type ReadingMode } from '@warraq/contracts';
+import { READING_MODES, type ReadingMode } from '@warraq/contracts/browser';
+import type { ChapterReader as Chapter } from '@warraq/contracts';
 import { ownChapterTitle, variantLabel } from '@/lib/content/chapter-groups';
 import type { ReaderAction } from '@/lib/content/reading-direction';
 import { readerScreens } from '@/lib/content/reader-screens';

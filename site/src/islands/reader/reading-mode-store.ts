@@ -1,4 +1,4 @@
-import { READING_MODES, type ReadingMode } from '@warraq/contracts';
+import { READING_MODES, type ReadingMode } from '@warraq/contracts/browser';
 
 /** A guest's reading mode per series, kept in this browser (signed-in users keep it on the server). */
 const KEY_PREFIX = 'warraq_reading_mode:';

@@ -1,5 +1,5 @@
 import { useState, type ChangeEvent } from 'react';
-import { CONTENT_LIMITS } from '@warraq/contracts';
+import { CONTENT_LIMITS } from '@warraq/contracts/browser';
 import { failureMessage } from '@/lib/api/api-error';
 import { flipped, runOptimisticToggle } from '@/lib/content/optimistic-toggle';
 import { showToast } from '@/stores/toasts';

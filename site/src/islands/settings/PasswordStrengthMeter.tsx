@@ -1,4 +1,4 @@
-import { PASSWORD_CRITERIA, passwordStrength } from '@warraq/contracts';
+import { PASSWORD_CRITERIA, passwordStrength } from '@warraq/contracts/browser';
 import { fmt, t } from '@/i18n';
 
 export interface PasswordStrengthMeterProps {

@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { CHAPTER_LANGUAGES, type ChapterLanguage } from '@warraq/contracts';
+import { CHAPTER_LANGUAGES, type ChapterLanguage } from '@warraq/contracts/browser';
 import { t } from '@/i18n';
 import { failureMessage } from '@/lib/api/api-error';
 import { fetchReaderLanguages, saveReaderLanguages } from '@/lib/api/follows';

@@ -1,4 +1,5 @@
-import { isMobileUserAgent, type DeviceInfo } from '@warraq/contracts';
+import { isMobileUserAgent } from '@warraq/contracts/browser';
+import type { DeviceInfo } from '@warraq/contracts';
 
 /** What the login and register calls tell about the browser (diagnostics only; never trusted). */
 export function describeDevice(): {

@@ -1,5 +1,5 @@
 import type { APIContext } from 'astro';
-import { isStaffRole } from '@warraq/contracts';
+import { isStaffRole } from '@warraq/contracts/browser';
 import { fetchProfile } from './platform';
 
 /** Sets the request's user from the session the platform vouches for (none without the cookie). */

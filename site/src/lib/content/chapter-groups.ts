@@ -61,7 +61,7 @@ export function languageBadge(language: string): { code: string; flagged: boolea
 /** A chapter language's Arabic name («EN» → «الإنجليزية»); a code the catalogue lacks stays a code. */
 export function languageName(language: string): string {
   const code = language.toUpperCase();
-  const names: Record<string, string> = t.chapterForm.languages;
+  const names: Record<string, string> = t.languageNames;
   return names[code] ?? code;
 }
 

@@ -7,7 +7,7 @@ import {
   type SeriesSort,
   type SeriesStatus,
   type SeriesType,
-} from '@warraq/contracts';
+} from '@warraq/contracts/browser';
 
 /** The list page's state, read from its URL: every filter is a query parameter sent to the server. */
 export interface SeriesListState {

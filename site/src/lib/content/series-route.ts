@@ -1,5 +1,6 @@
 import type { AstroGlobal } from 'astro';
-import { chapterPath, seriesPath, type ChapterReader, type SeriesDetail } from '@warraq/contracts';
+import { chapterPath, seriesPath } from '@warraq/contracts/browser';
+import type { ChapterReader, SeriesDetail } from '@warraq/contracts';
 import { loadChapter, loadSeries, type PageData } from '@/lib/api/content-pages';
 import { cachePublicPage } from '@/lib/api/page-cache';
 import { hasSessionCookie } from '@/lib/api/platform';

@@ -1,9 +1,5 @@
-import {
-  CLIENT_ERRORS_PATH,
-  SYSTEM_LIMITS,
-  type ClientErrorReportBody,
-  type ClientErrorSource,
-} from '@warraq/contracts';
+import { CLIENT_ERRORS_PATH, SYSTEM_LIMITS, type ClientErrorSource } from '@warraq/contracts/browser';
+import type { ClientErrorReportBody } from '@warraq/contracts';
 
 /** Reports sent per page load at most: a page stuck in an error loop must not flood the endpoint. */
 export const MAX_REPORTS_PER_PAGE = 5;
@@ -95,9 +91,11 @@ export function createErrorReporter({
   };
 }
 
-/** Listens for the page's uncaught errors and unhandled rejections and posts them to the platform. */
-export function installErrorReporter(target: Window = window): void {
-  const report = createErrorReporter({
+/** The page's reporter, posting to the platform (lib/errors/error-listeners.ts loads it on the first error). */
+export function pageErrorReporter(
+  target: Window = window,
+): (source: ClientErrorSource, thrown: unknown) => boolean {
+  return createErrorReporter({
     location: () => target.location,
     send: (body) =>
       // A plain fetch to the route's path: the typed client would bring zod to every page.
@@ -109,13 +107,5 @@ export function installErrorReporter(target: Window = window): void {
         // Errors just before leaving the page still arrive.
         keepalive: true,
       }),
-  });
-  target.addEventListener('error', (event) => {
-    // Failed images and scripts fire plain Events here too; only ErrorEvents are thrown errors.
-    if (!(event instanceof ErrorEvent)) return;
-    report('error', event.error ?? event.message);
-  });
-  target.addEventListener('unhandledrejection', (event) => {
-    report('unhandledrejection', event.reason);
   });
 }

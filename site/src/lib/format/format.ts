@@ -16,7 +16,7 @@
  *   served digits if it is Western; islands read the same attribute (`currentNumerals`). See
  *   docs/architecture.md, "Numerals".
  */
-import { DEFAULT_NUMERALS, NUMERALS, type Numerals } from '@warraq/contracts';
+import { DEFAULT_NUMERALS, NUMERALS, type Numerals } from '@warraq/contracts/browser';
 
 export type { Numerals };
 

@@ -3,8 +3,8 @@ import {
   NOVEL_READER_FONTS,
   NOVEL_READER_LIMITS as L,
   NOVEL_READER_THEMES,
-  type NovelReaderSettings,
-} from '@warraq/contracts';
+} from '@warraq/contracts/browser';
+import type { NovelReaderSettings } from '@warraq/contracts';
 
 /** This browser's settings, for guests (a signed-in reader's live in their preferences). */
 export const GUEST_SETTINGS_KEY = 'warraq:novel-reader';

@@ -1,4 +1,4 @@
-import { READING_SITE_TYPES, type ReadingSiteType, type SiteType } from '@warraq/contracts';
+import { READING_SITE_TYPES, type ReadingSiteType, type SiteType } from '@warraq/contracts/browser';
 import { href } from './href';
 import type { RequestSite } from './request';
 

@@ -1,4 +1,5 @@
-import { isMobileUserAgent, loginRedirectTarget, type LoginResponse } from '@warraq/contracts';
+import { isMobileUserAgent, loginRedirectTarget } from '@warraq/contracts/browser';
+import type { LoginResponse } from '@warraq/contracts';
 import { href } from './href';
 import { isOwnOrigin } from './origins';
 import { previousPage, rememberSignIn, setPendingRedirect } from './session-hints';

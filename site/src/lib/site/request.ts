@@ -6,7 +6,7 @@ import {
   type SiteContext,
   type SiteInfo,
   type SiteType,
-} from '@warraq/contracts';
+} from '@warraq/contracts/browser';
 
 export const BASE_DOMAIN = (process.env.WARRAQ_BASE_DOMAIN ?? 'warraq.localhost').toLowerCase();
 

@@ -1,4 +1,5 @@
-import { isReadingSiteType, safeReturnTarget, type User } from '@warraq/contracts';
+import { isReadingSiteType, safeReturnTarget } from '@warraq/contracts/browser';
+import type { User } from '@warraq/contracts';
 import { href } from './href';
 import { isOwnOrigin } from './origins';
 import type { RequestSite } from './request';

@@ -4,7 +4,7 @@ import {
   typeSectionPath,
   type SeriesType,
   type SiteContext,
-} from '@warraq/contracts';
+} from '@warraq/contracts/browser';
 import { typeHref } from './manga-links';
 import type { RequestSite } from './request';
 
