@@ -118,6 +118,8 @@ test('a chapter file (.txt) is read by the worker into the editor to review, and
   await expect(editor.locator('em', { hasText: 'الواحة' })).toBeVisible();
   await file.setInputFiles(notAZip);
   await replace.getByRole('button', { name: 'استبدل النص' }).click();
-  await expect(page.getByText(/تعذّر استيراد الملف: الملف «chapter\.docx» ليس مستند وورد صالحًا/)).toBeVisible();
+  await expect(
+    page.getByText(/تعذّر استيراد الملف: الملف «chapter\.docx» ليس مستند وورد صالحًا/),
+  ).toBeVisible();
   await expect(editor.locator('em', { hasText: 'الواحة' })).toBeVisible();
 });
