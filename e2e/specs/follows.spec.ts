@@ -72,7 +72,7 @@ test('a follower who hid a group hears of one new chapter live, finds it in /upd
   await approve(moderator.page, night.chapterId);
 
   // Live, without a reload: one unread notification, and the feed shows the dawn chapter only.
-  await expect(bell).toHaveAttribute('aria-label', 'الإشعارات: ١ غير مقروء', { timeout: 15_000 });
+  await expect(bell).toHaveAttribute('aria-label', 'الإشعارات: إشعار واحد غير مقروء', { timeout: 15_000 });
   const dawnLink = page.locator(`a[href*="variant=${dawn.chapterId}"]`);
   await expect(dawnLink).toBeVisible();
   await expect(page.locator(`a[href*="variant=${night.chapterId}"]`)).toHaveCount(0);

@@ -28,7 +28,7 @@ test("a reader opens another reader's profile from a comment, follows them, and 
   const comment = page.getByTestId('community-comment').filter({ hasText: commentText });
   await comment.getByRole('link', { name: author.username }).click();
   await expect(page.getByTestId('profile-username')).toHaveText(author.username);
-  await expect(page.getByTestId('profile-followers')).toHaveText('٠ متابع');
+  await expect(page.getByTestId('profile-followers')).toHaveText('لا متابعين');
   const activity = page.getByTestId('activity-item').filter({ hasText: commentText });
   await expect(activity).toBeVisible();
 
@@ -39,7 +39,7 @@ test("a reader opens another reader's profile from a comment, follows them, and 
   await expect(unfollow).toHaveAttribute('aria-pressed', 'true');
   await expect(page.getByText('ستصلك فصوله الجديدة').first()).toBeVisible();
   await page.reload();
-  await expect(page.getByTestId('profile-followers')).toHaveText('١ متابع');
+  await expect(page.getByTestId('profile-followers')).toHaveText('متابع واحد');
   await expect(page.getByRole('button', { name: 'إلغاء متابعة المستخدم' })).toBeEnabled();
   await shoot(page, 'public-profile');
 

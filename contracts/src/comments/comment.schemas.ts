@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { arabicNumber } from '../common/arabic-number.js';
 
 // Embeddings, overrides and isolates can make text display in an order other than the one stored
 // (the "Trojan Source" trick); the marks (LRM, RLM, ALM) only nudge neutral characters and stay.
@@ -30,7 +31,7 @@ export const COMMENT_LIMITS = {
 export const COMMENT_MESSAGES = {
   emptyNew: 'لا يمكن إضافة تعليق فارغ',
   emptyEdit: 'لا يمكن أن يكون التعليق فارغًا',
-  tooLong: `يجب ألا يتجاوز التعليق ${COMMENT_LIMITS.textMax} حرف`,
+  tooLong: `يجب ألا يتجاوز التعليق ${arabicNumber(COMMENT_LIMITS.textMax)} حرف`,
   loginToComment: 'يجب تسجيل الدخول لإضافة تعليق',
   loginToLike: 'يجب تسجيل الدخول لتتمكن من الإعجاب بالتعليقات',
   fetchError: 'حدث خطأ أثناء جلب التعليقات، يرجى المحاولة مرة أخرى',

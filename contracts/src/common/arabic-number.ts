@@ -11,3 +11,14 @@ const ARABIC_INDIC = new Intl.NumberFormat('ar-SA-u-nu-arab', {
 export function arabicNumber(value: number): string {
   return ARABIC_INDIC.format(value);
 }
+
+/**
+ * Typed digits as the number parser reads them: Arabic-Indic (٠–٩) and Extended Arabic-Indic (۰–۹,
+ * Persian and Urdu keyboards) to 0–9. A form shows its numbers in the page's digits (a year field
+ * starts at «٢٠٢٦»), so what comes back may be in either system.
+ */
+export function westernDigits(text: string): string {
+  return text
+    .replace(/[\u0660-\u0669]/g, (d) => String(d.charCodeAt(0) - 0x0660))
+    .replace(/[\u06F0-\u06F9]/g, (d) => String(d.charCodeAt(0) - 0x06f0));
+}

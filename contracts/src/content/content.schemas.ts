@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ListMetaSchema, pageNumber } from '../common/list.schemas.js';
+import { westernDigits } from '../common/arabic-number.js';
 import { NovelDocumentSchema } from '../novel/novel-text.structure.js';
 import {
   CATEGORIES,
@@ -407,7 +408,8 @@ export const MangaFormSchema = z
     year: z
       .string()
       .trim()
-      .regex(/^\d{4}$/, CONTENT_MESSAGES.year),
+      // Four digits in any of the systems a reader types (the field shows the page's, «٢٠٢٦»).
+      .regex(/^[0-9\u0660-\u0669\u06F0-\u06F9]{4}$/, CONTENT_MESSAGES.year),
     originalTitle: z.string().trim(),
     altTitles: z.string(),
     tags: z.string(),
@@ -436,7 +438,7 @@ export function mangaFormToBody(form: MangaForm): CreateContentBody {
       altTitles: split(form.altTitles, /\r?\n/),
       author: form.author,
       artist: form.artist || form.author,
-      year: Number(form.year),
+      year: Number(westernDigits(form.year)),
       tags: split(form.tags, /[,،]/),
       origin: form.origin,
     },

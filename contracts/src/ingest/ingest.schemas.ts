@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { arabicNumber } from '../common/arabic-number.js';
 import { ChapterLanguageSchema, ChapterNumberSchema } from '../content/content.schemas.js';
 
 /**
@@ -73,7 +74,7 @@ export const INGEST_MESSAGES = {
   notRetryable: 'لا يمكن إعادة محاولة هذا الرفع',
   queueUnavailable: 'خدمة المعالجة غير متاحة مؤقتًا، يرجى المحاولة بعد قليل',
   tooManyUploads: 'لديك عمليات رفع غير مكتملة كثيرة، أكملها أو احذفها ثم حاول مجددًا',
-  tooManyQueued: `لديك ${INGEST_LIMITS.maxQueuedPerUser} فصول قيد المعالجة بالفعل، انتظر اكتمال أحدها ثم أرسل هذا الفصل`,
+  tooManyQueued: `لديك ${arabicNumber(INGEST_LIMITS.maxQueuedPerUser)} فصول قيد المعالجة بالفعل، انتظر اكتمال أحدها ثم أرسل هذا الفصل`,
   notDeletable: 'لا يمكن حذف هذا الرفع أثناء معالجته أو بعد اكتماله',
   imageSeriesOnly: 'لا يمكن رفع فصل مصوّر لرواية',
   processingFailed: 'تعذّرت معالجة الفصل بسبب خطأ في الخادم، يمكنك إعادة المحاولة',
@@ -130,10 +131,10 @@ export const INGEST_FAILURE_MESSAGES = {
   notAZip: (name: string) => `الملف «${name}» ليس ملف ZIP`,
   corruptImage: (name: string) => `الصورة «${name}» تالفة أو غير مكتملة`,
   imageTooLarge: (name: string) =>
-    `حجم الصورة «${name}» يتجاوز ${INGEST_LIMITS.maxImageBytes / (1024 * 1024)} ميغابايت`,
+    `حجم الصورة «${name}» يتجاوز ${arabicNumber(INGEST_LIMITS.maxImageBytes / (1024 * 1024))} ميغابايت`,
   pixelsTooMany: (name: string) => `أبعاد الصورة «${name}» كبيرة جدًا`,
   zipEmpty: 'الأرشيف لا يحتوي على أي صورة',
-  zipTooManyPages: `الأرشيف يحتوي على أكثر من ${INGEST_LIMITS.maxImages} صفحة`,
+  zipTooManyPages: `الأرشيف يحتوي على أكثر من ${arabicNumber(INGEST_LIMITS.maxImages)} صفحة`,
   zipTooManyEntries: 'الأرشيف يحتوي على عدد كبير جدًا من الملفات',
   zipUnsafePath: (name: string) => `مسار غير آمن داخل الأرشيف: «${name}»`,
   zipSymlink: (name: string) => `الأرشيف يحتوي على رابط رمزي: «${name}»`,

@@ -21,7 +21,7 @@ export const NOVEL_CHAPTER_MESSAGES = {
   importFailed: 'تعذّر استيراد الملف',
   importServerError: 'تعذّرت قراءة الملف بسبب خطأ في الخادم، يرجى المحاولة مجددًا',
   importNotFound: 'لم يتم العثور على الملف المستورد، يرجى رفعه مجددًا',
-  importFileRequired: 'يرجى اختيار ملف txt أو docx أو epub',
+  importFileRequired: 'يرجى اختيار ملف نصي أو مستند وورد أو كتاب EPUB',
   importEmptyFile: 'الملف فارغ',
   /** The answer to a body past the route's limit, from the platform's parser or the edge. */
   bodyTooLarge: NOVEL_TEXT_MESSAGES.tooLong,

@@ -21,15 +21,15 @@ export const NOVEL_TEXT_MESSAGES = {
 
 /** Every Arabic text of a refused chapter file; `name` is the file or archive part, shown safely. */
 export const NOVEL_IMPORT_MESSAGES = {
-  unsupportedType: 'نوع الملف غير مدعوم: يُقبل ملف txt أو docx أو epub',
+  unsupportedType: 'نوع الملف غير مدعوم: يُقبل ملف نصي أو مستند وورد أو كتاب EPUB',
   txtTooLarge: `حجم الملف النصي يتجاوز ${arabicNumber(NOVEL_IMPORT_LIMITS.maxTxtBytes / MiB)} ميغابايت`,
   archiveFileTooLarge: `حجم الملف يتجاوز ${arabicNumber(NOVEL_IMPORT_LIMITS.maxArchiveBytes / MiB)} ميغابايت`,
   notText: (name: string) => `الملف «${name}» ليس ملفًا نصيًا`,
   encoding: (name: string) => `تعذّرت قراءة ترميز الملف «${name}»؛ احفظه بترميز UTF-8`,
-  legacyDoc: 'ملفات Word القديمة (doc) غير مدعومة؛ احفظ المستند بصيغة docx',
-  notADocx: (name: string) => `الملف «${name}» ليس مستند Word (docx) صالحًا`,
+  legacyDoc: 'مستندات وورد القديمة غير مدعومة؛ احفظ المستند بصيغة وورد الحديثة ثم أعد رفعه',
+  notADocx: (name: string) => `الملف «${name}» ليس مستند وورد صالحًا`,
   notAnEpub: (name: string) => `الملف «${name}» ليس كتاب EPUB صالحًا`,
-  epubProtected: 'كتاب EPUB محمي بإدارة الحقوق الرقمية (DRM) ولا يمكن استيراده',
+  epubProtected: 'كتاب EPUB محمي بإدارة الحقوق الرقمية ولا يمكن استيراده',
   archiveUnsafePath: (name: string) => `مسار غير آمن داخل الملف: «${name}»`,
   archiveHiddenCharacters: (name: string) => `اسم جزء داخل الملف يحتوي على محارف تحكم مخفية: «${name}»`,
   archiveSymlink: (name: string) => `الملف يحتوي على رابط رمزي: «${name}»`,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { arabicNumber } from '../common/arabic-number.js';
 import { ListMetaSchema, pageNumber } from '../common/list.schemas.js';
 
 export const POINTS_LIMITS = {
@@ -21,7 +22,7 @@ export const POINTS_MESSAGES = {
   awarded: 'تم تسجيل النقاط',
   userNotFound: 'المستخدم غير موجود',
   amountInvalid: 'أدخل عددًا صحيحًا غير الصفر',
-  amountTooLarge: `يجب ألا يتجاوز المقدار ${POINTS_LIMITS.maxAmount}`,
+  amountTooLarge: `يجب ألا يتجاوز المقدار ${arabicNumber(POINTS_LIMITS.maxAmount)}`,
   serviceRequired: 'الخدمة مطلوبة',
   descriptionRequired: 'الوصف مطلوب',
   insufficient: 'رصيد المستخدم لا يكفي لهذا الخصم',

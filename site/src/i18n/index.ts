@@ -1,6 +1,7 @@
 import * as catalogue from './ar.json';
 import {
   formatChapterNumber as formatFigure,
+  formatCompact,
   formatNumber as formatCount,
   withNumerals,
 } from '@/lib/format/format';
@@ -45,7 +46,24 @@ export { formatDate, formatNumber } from '@/lib/format/format';
 
 const pluralRules = new Intl.PluralRules('ar');
 
-/** A count in Arabic with its plural form (zero, one, two, few 3–10, many 11–99, other), `{n}` filled. */
-export function fmtCount(forms: Record<Intl.LDMLPluralRule, string>, n: number): string {
-  return fmt(forms[pluralRules.select(n)], { n: formatCount(n) });
+/** A count's six Arabic forms (zero, one, two, few 3–10, many 11–99, other 100–102…), `{n}` the count. */
+export type CountForms = Record<Intl.LDMLPluralRule, string>;
+
+/**
+ * A count in Arabic with its plural form, `{n}` filled: «لا تعليقات», «تعليق واحد», «تعليقان»,
+ * «٣ تعليقات», «١١ تعليقًا», «١٠٠ تعليق». The one way the interface writes a count beside a noun
+ * (issue 15): a fixed noun after a number reads wrong for most numbers («٢ إعجاب»). `vars` fills the
+ * form's other placeholders.
+ */
+export function fmtCount(forms: CountForms, n: number, vars: Record<string, string | number> = {}): string {
+  return fmt(forms[pluralRules.select(n)], { ...vars, n: formatCount(n) });
+}
+
+/**
+ * The same with a large count abbreviated («١٫٤ ألف مشاهدة»): after «ألف» or «مليون» the noun is
+ * the one the hundreds take (the `other` form), whatever the digits before the word.
+ */
+export function fmtCompactCount(forms: CountForms, n: number): string {
+  if (n < 1000) return fmtCount(forms, n);
+  return fmt(forms.other, { n: formatCompact(n) });
 }

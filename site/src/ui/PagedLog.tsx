@@ -35,7 +35,7 @@ export function PagedLog<T>({ keyFor, fetchPage, label, intro, empty, children }
           pages={log.data.meta.pages}
           onPage={setPage}
           label={`${t.logs.pagination}: ${label}`}
-          summary={{ text: t.logs.pageOf, total: log.data.meta.total }}
+          summary={{ text: t.logs.pageOf, count: t.logs.totalRecords, total: log.data.meta.total }}
         />
       )}
     </div>

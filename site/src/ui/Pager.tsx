@@ -1,4 +1,4 @@
-import { fmt, formatNumber, t } from '@/i18n';
+import { type CountForms, fmt, fmtCount, formatNumber, t } from '@/i18n';
 import { pageSlots } from '@/lib/content/page-slots';
 
 interface PagerProps {
@@ -9,10 +9,10 @@ interface PagerProps {
   label: string;
   /**
    * A "page 2 of 5 — 93 rows" line beside the buttons (`text` an i18n template with {page}, {pages}
-   * and {total}). With it the pager always shows, as the line still tells the total on one page;
-   * without it a single page shows nothing.
+   * and {total}, `count` the total's plural forms). With it the pager always shows, as the line still
+   * tells the total on one page; without it a single page shows nothing.
    */
-  summary?: { text: string; total: number };
+  summary?: { text: string; count: CountForms; total: number };
 }
 
 /** Previous, numbered pages (with gaps) and next (spec §2); the buttons show only over one page. */
@@ -71,7 +71,7 @@ export function Pager({ page, pages, onPage, label, summary }: PagerProps) {
         {fmt(summary.text, {
           page: formatNumber(current),
           pages: formatNumber(last),
-          total: formatNumber(summary.total),
+          total: fmtCount(summary.count, summary.total),
         })}
       </p>
       {buttons}

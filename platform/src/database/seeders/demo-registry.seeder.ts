@@ -2,6 +2,9 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { ServiceType } from '@warraq/contracts';
 
 interface DemoService {
+  /** Stable key of the entry: the name earlier seeds gave it, which a seeded database may still hold. */
+  key: string;
+  /** The name the dashboard shows: Arabic like the rest of the interface (issue 15). */
   name: string;
   type: ServiceType;
   /** Subdomain of the base domain ('' for the base domain itself) and the path the probe asks for. */
@@ -11,12 +14,12 @@ interface DemoService {
 
 /** The local stack's own parts, registered so the dashboard probes something real out of the box. */
 const DEMO_SERVICES: DemoService[] = [
-  { name: 'Core API', type: 'core', sub: '', path: '/api/system/ping' },
-  { name: 'Manga site', type: 'manga', sub: 'manga', path: '/' },
-  { name: 'Novel site', type: 'novel', sub: 'novel', path: '/' },
-  { name: 'Media CDN', type: 'cdn', sub: 'cdn', path: '/healthz' },
+  { key: 'Core API', name: 'واجهة المنصة البرمجية', type: 'core', sub: '', path: '/api/system/ping' },
+  { key: 'Manga site', name: 'موقع المانجا', type: 'manga', sub: 'manga', path: '/' },
+  { key: 'Novel site', name: 'موقع الروايات', type: 'novel', sub: 'novel', path: '/' },
+  { key: 'Media CDN', name: 'شبكة توزيع الوسائط', type: 'cdn', sub: 'cdn', path: '/healthz' },
 ];
-/** Subdomains and the service that serves each. */
+/** Subdomains and the service (by key) that serves each. */
 const DEMO_DOMAINS: { sub: string; service: string }[] = [
   { sub: 'manga', service: 'Manga site' },
   { sub: 'novel', service: 'Novel site' },
@@ -39,6 +42,13 @@ export async function seedDemoRegistry(
   const host = (sub: string) => (sub ? `${sub}.${baseDomain}` : baseDomain);
   let services = 0;
   for (const s of DEMO_SERVICES) {
+    // A database seeded before the names were Arabic holds the entry under its key: rename it in
+    // place (its id, domains and probe history stay), unless an admin already took the new name.
+    await db.execute(
+      `update service set name = ? where lower(name) = lower(?)
+       and not exists (select 1 from service where lower(name) = lower(?))`,
+      [s.name, s.key, s.name],
+    );
     const rows = await db.execute<{ id: number }[]>(
       `insert into service (name, type, status, url) values (?, ?, 'active', ?)
        on conflict (lower(name)) do nothing returning id`,
@@ -52,7 +62,7 @@ export async function seedDemoRegistry(
       `insert into domain (name, service_id, ssl_status, status)
        values (?, (select id from service where lower(name) = lower(?)), 'valid', 'active')
        on conflict (name) do nothing returning id`,
-      [host(d.sub), d.service],
+      [host(d.sub), DEMO_SERVICES.find((s) => s.key === d.service)!.name],
     );
     domains += rows.length;
   }

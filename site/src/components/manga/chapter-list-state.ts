@@ -1,5 +1,5 @@
 import type { ChapterVariant } from '@warraq/contracts';
-import { fmt, formatNumber, t } from '@/i18n';
+import { fmt, fmtCount, t } from '@/i18n';
 import { isGroupRead, markBody, type MarkKind } from '@/lib/chapters/read-markers';
 import { languageBadge, languageName, ownChapterTitle } from '@/lib/content/chapter-groups';
 import { formatChapterNumber } from '@/lib/format/format';
@@ -47,11 +47,9 @@ function pendingGroup(template: HTMLTemplateElement, pattern: string, chapter: C
   const team = slot(group, 'team');
   team.textContent = chapter.group ?? chapter.translator ?? '';
   team.hidden = !team.textContent;
-  slot(group, 'views').textContent = fmt(t.series.views_count, { count: formatNumber(chapter.views) });
+  slot(group, 'views').textContent = fmtCount(t.series.views_count, chapter.views);
   slot(group, 'age').textContent =
-    chapter.uploadedDays <= 0
-      ? t.series.today
-      : fmt(t.series.daysAgo, { days: formatNumber(chapter.uploadedDays) });
+    chapter.uploadedDays <= 0 ? t.series.today : fmtCount(t.series.daysAgo, chapter.uploadedDays);
   return group;
 }
 

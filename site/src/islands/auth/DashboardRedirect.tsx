@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { TIMINGS } from '@warraq/contracts/browser';
-import { fmt, t } from '@/i18n';
+import { fmtCount, formatNumber, t } from '@/i18n';
 
 export interface DashboardRedirectProps {
   /** Decided on the server: a session, no session, or a profile without user data. */
@@ -44,12 +44,10 @@ export default function DashboardRedirect({ state, adminHref, loginHref }: Dashb
         </p>
       )}
       <p className="text-6xl font-bold tabular-nums" aria-hidden="true">
-        {Math.max(seconds, 0)}
+        {formatNumber(Math.max(seconds, 0))}
       </p>
       <p role="status" aria-live="polite">
-        {fmt(ok ? t.dashboardRedirect.countdown : t.dashboardRedirect.toLogin, {
-          seconds: Math.max(seconds, 0),
-        })}
+        {fmtCount(ok ? t.dashboardRedirect.countdown : t.dashboardRedirect.toLogin, Math.max(seconds, 0))}
       </p>
       <button type="button" className="btn btn-primary" onClick={() => window.location.assign(target())}>
         {ok ? t.dashboardRedirect.goNow : t.dashboardRedirect.loginNow}

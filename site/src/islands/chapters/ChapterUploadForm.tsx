@@ -210,7 +210,7 @@ export default function ChapterUploadForm({ site, initialManga, preselectMissing
             >
               {CHAPTER_LANGUAGES.map((code) => (
                 <option key={code} value={code}>
-                  {t.languageNames[code]} ({code})
+                  {t.languageNames[code]}
                 </option>
               ))}
             </select>

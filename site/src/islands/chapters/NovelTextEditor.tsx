@@ -19,7 +19,7 @@ import { ApiError } from '@/lib/api/api-error';
 import { fetchChapterImport, startChapterImport } from '@/lib/api/novel-chapters';
 import { novelTextFromPlainText, novelTextToEditorHtml } from '@/lib/novel/editor-html';
 import { novelTextFromDom, novelTextFromPastedHtml } from '@/lib/novel/pasted-html';
-import { fmt, formatNumber, t } from '@/i18n';
+import { fmt, fmtCount, formatNumber, t } from '@/i18n';
 import { ConfirmDialog } from '@/ui/ConfirmDialog';
 
 export interface NovelTextEditorProps {
@@ -215,7 +215,10 @@ export function NovelTextEditor({ language, error, disabled, onChange }: NovelTe
         ))}
       </p>
       <p id={`${ids}-count`} className="text-sm font-semibold" aria-live="polite">
-        {fmt(e.count, { words: formatNumber(words), minutes: formatNumber(minutes) })}
+        {fmt(e.count, {
+          words: fmtCount(t.novelReader.words, words),
+          minutes: fmtCount(e.minutes, minutes),
+        })}
       </p>
       {error && (
         <p id={`${ids}-error`} role="alert" className="text-sm text-error">

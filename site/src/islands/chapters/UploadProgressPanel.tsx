@@ -3,7 +3,7 @@ import { INGEST_MESSAGES, isRetryableFailure } from '@warraq/contracts';
 import { formatBytes } from '@/lib/format/format';
 import { bytesFraction, processingFraction, toPercent } from '@/lib/chapters/upload-progress';
 import { sharedRealtime } from '@/lib/realtime/realtime';
-import { fmt, formatNumber, t } from '@/i18n';
+import { fmt, fmtCount, formatNumber, t } from '@/i18n';
 import type { FileEntry, Phase } from '@/lib/chapters/chapter-upload-machine';
 
 export interface UploadProgressPanelProps {
@@ -124,9 +124,8 @@ export function UploadProgressPanel(props: UploadProgressPanelProps) {
                   ? p.queued
                   : phase.upload.total === null
                     ? p.reading
-                    : fmt(p.pages, {
+                    : fmtCount(p.pages, phase.upload.total, {
                         processed: formatNumber(phase.upload.processed),
-                        total: formatNumber(phase.upload.total),
                       })}
               {processingPercent !== null && <> · {percentText(processingPercent)}</>}
             </span>

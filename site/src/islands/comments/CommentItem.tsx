@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { COMMENT_MESSAGES, type Comment } from '@warraq/contracts';
-import { fmt, formatNumber, t } from '@/i18n';
+import { fmt, fmtCount, formatNumber, t } from '@/i18n';
 import { CommentForm } from './CommentForm';
 import { formatExactDateTime, formatRelative } from '@/lib/format/format';
 import { commentAnchor } from './comment-tree';
@@ -157,7 +157,7 @@ function CommentButtons({ comment, actions, canManage, replying, onEdit }: Comme
         type="button"
         className={`btn btn-ghost btn-xs ${comment.liked ? 'text-secondary' : ''}`}
         aria-pressed={comment.liked}
-        aria-label={`${t.comments.like} (${fmt(t.comments.likes, { count: formatNumber(comment.likes) })})`}
+        aria-label={`${t.comments.like} (${fmtCount(t.comments.likes, comment.likes)})`}
         disabled={actions.likeBusy.has(comment.id)}
         onClick={() => actions.like(comment)}
         data-testid="comment-like"

@@ -1,6 +1,6 @@
 import { useDeferredValue, useMemo, useState } from 'react';
 import { SYSTEM_ROUTES } from '@warraq/contracts';
-import { fmt, formatNumber, t } from '@/i18n';
+import { fmt, fmtCount, t } from '@/i18n';
 import { api } from '@/lib/api/client';
 import { usePolledQuery } from '@/lib/query';
 import { DASHBOARD_KEYS } from '@/lib/system/dashboard-queries';
@@ -152,9 +152,7 @@ export default function ApiDocs() {
           <h2 id="api-docs-title" className="card-title">
             {text.heading}
           </h2>
-          {docs.data && (
-            <span className="badge badge-ghost">{fmt(text.count, { count: formatNumber(total) })}</span>
-          )}
+          {docs.data && <span className="badge badge-ghost">{fmtCount(text.count, total)}</span>}
         </div>
         {docs.data && (
           <p className="text-sm opacity-75">{fmt(text.intro, { version: docs.data.version ?? '—' })}</p>

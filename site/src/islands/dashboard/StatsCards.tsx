@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { fmt, formatNumber, t } from '@/i18n';
+import { fmt, fmtCount, formatNumber, t } from '@/i18n';
 import { usePolledQuery } from '@/lib/query';
 import { cdnHint } from '@/lib/system/cdn-card';
 import { DASHBOARD_KEYS, fetchStats } from '@/lib/system/dashboard-queries';
@@ -69,7 +69,7 @@ export default function StatsCards() {
           title={cards.activeServices}
           loading={loading}
           value={data ? formatNumber(data.activeServices) : null}
-          hint={data ? fmt(cards.activeOf, { total: formatNumber(data.totalServices) }) : null}
+          hint={data ? fmtCount(cards.activeOf, data.totalServices) : null}
           icon={svg('M4 6h16M4 12h16M4 18h10')}
         />
         <StatCard

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { SeriesFollowState } from '@warraq/contracts';
-import { fmt, formatNumber, t } from '@/i18n';
+import { fmtCount, t } from '@/i18n';
 import { failureMessage } from '@/lib/api/api-error';
 import { runOptimisticToggle } from '@/lib/content/optimistic-toggle';
 import { showToast } from '@/stores/toasts';
@@ -131,9 +131,7 @@ export default function FollowSeriesButton({
         {state.following ? text.following : text.follow}
       </button>
       {!compact && loaded && signedIn && (
-        <span className="text-sm text-base-content/70">
-          {fmt(text.followers, { count: formatNumber(state.followers) })}
-        </span>
+        <span className="text-sm text-base-content/70">{fmtCount(text.followers, state.followers)}</span>
       )}
       {state.following && (
         <button

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { UserFollowState } from '@warraq/contracts';
-import { fmt, formatNumber, t } from '@/i18n';
+import { fmtCount, t } from '@/i18n';
 import { fetchUserFollow, setUserFollow } from '@/lib/api/follows';
 import { runOptimisticToggle } from '@/lib/content/optimistic-toggle';
 import { showToast } from '@/stores/toasts';
@@ -82,9 +82,7 @@ export default function FollowUserButton({
         {state.following ? text.unfollowUser : text.followUser}
       </button>
       {showName && loaded && signedIn && (
-        <span className="text-base-content/70">
-          {fmt(text.followers, { count: formatNumber(state.followers) })}
-        </span>
+        <span className="text-base-content/70">{fmtCount(text.followers, state.followers)}</span>
       )}
     </div>
   );

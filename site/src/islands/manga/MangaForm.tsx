@@ -19,7 +19,7 @@ import { seriesPath } from '@/lib/site/manga-links';
 import { dismissToast, showToast } from '@/stores/toasts';
 import { fmt, t } from '@/i18n';
 import { TextField } from '@/ui/TextField';
-import { formatDecimal } from '@/lib/format/format';
+import { formatChapterNumber, formatDecimal } from '@/lib/format/format';
 import { useHydrated } from '@/ui/use-hydrated';
 import { submitForm } from '@/ui/form-submit';
 import { CoverUploadField } from './CoverUploadField';
@@ -109,7 +109,8 @@ export default function MangaForm({ site, initialType }: MangaFormProps) {
       author: '',
       artist: '',
       status: 'ongoing',
-      year: String(new Date().getFullYear()),
+      // In the page's digits like every other number (issue 15); the schema reads either system.
+      year: formatChapterNumber(new Date().getFullYear()),
       originalTitle: '',
       altTitles: '',
       tags: '',

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { ModerationAction, ModerationItem, ModerationStatus } from '@warraq/contracts';
-import { fmt, formatNumber, t } from '@/i18n';
+import { fmt, fmtCount, formatNumber, t } from '@/i18n';
 import { fetchContentList, fetchPendingCount } from '@/lib/api/moderation';
 import {
   CONTENT_TABS,
@@ -96,7 +96,7 @@ function TabList({ params, onAction, viewHref, onSettled, onPage }: TabListProps
                 {fmt(text.pageOf, {
                   page: formatNumber(params.page),
                   pages: formatNumber(meta.pages),
-                  total: formatNumber(meta.total),
+                  total: fmtCount(text.totalItems, meta.total),
                 })}
               </p>
             </div>

@@ -1,4 +1,4 @@
-import { fmt, formatNumber, t } from '@/i18n';
+import { fmtCount, formatNumber, t } from '@/i18n';
 import { NOTIFICATION_KEYS, fetchUnreadCount } from '@/lib/api/notifications';
 import { usePolledQuery } from '@/lib/query';
 import { useNotificationEvents } from './use-notification-events';
@@ -25,7 +25,7 @@ export default function NotificationBell({ href, current, initialUnread }: Notif
   });
   useNotificationEvents();
   const count = unread.data ?? 0;
-  const label = count > 0 ? fmt(text.bellUnread, { count: formatNumber(count) }) : text.bell;
+  const label = count > 0 ? fmtCount(text.bellUnread, count) : text.bell;
   return (
     <a
       href={href}

@@ -5,7 +5,7 @@ import {
   type Notification,
   type NotificationTab,
 } from '@warraq/contracts';
-import { fmt, formatNumber, t } from '@/i18n';
+import { fmtCount, t } from '@/i18n';
 import { formatShortDateTime } from '@/lib/format/format';
 import {
   NOTIFICATION_KEYS,
@@ -173,7 +173,7 @@ export default function NotificationsPage({ initialTab, site }: NotificationsPag
               className={`badge ${unread > 0 ? 'badge-primary' : 'badge-ghost'}`}
               data-testid="unread-count"
             >
-              {unread > 0 ? fmt(text.unreadCount, { count: formatNumber(unread) }) : text.allCaughtUp}
+              {unread > 0 ? fmtCount(text.unreadCount, unread) : text.allCaughtUp}
             </span>
           )}
         </div>

@@ -1,5 +1,5 @@
 import type { LibraryEntry } from '@warraq/contracts';
-import { fmt, formatNumber, t } from '@/i18n';
+import { fmt, fmtCount, t } from '@/i18n';
 import { formatChapterNumber } from '@/lib/format/format';
 import { fetchFavorites, fetchLibrary } from '@/lib/api/profile';
 import { href, type HrefContext } from '@/lib/site/href';
@@ -58,7 +58,7 @@ export function FavoritesTab({ site }: { site: HrefContext }) {
       list={list}
       site={site}
       browseHref={href('/series/manga', site)}
-      intro={list.total ? fmt(text.favoritesCount, { count: formatNumber(list.total) }) : text.favoritesIntro}
+      intro={list.total ? fmtCount(text.favoritesCount, list.total) : text.favoritesIntro}
     />
   );
 }

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { PROFILE_MESSAGES, type Activity, type ProfileStats } from '@warraq/contracts';
-import { fmt, formatNumber, t } from '@/i18n';
+import { fmt, fmtCount, formatNumber, t } from '@/i18n';
 import { PROFILE_KEYS, fetchBadges, fetchProfileStats, fetchRecentActivity } from '@/lib/api/profile';
 import { usePolledQuery } from '@/lib/query';
 import { href, type HrefContext } from '@/lib/site/href';
@@ -87,7 +87,7 @@ function Header(props: ProfilePageProps & { stats: ProfileStats | undefined }) {
         <p className="font-semibold" data-testid="profile-points">
           <span className="badge badge-warning badge-lg gap-1">
             <span aria-hidden="true">★</span>
-            {fmt(text.points, { points: formatNumber(points) })}
+            {fmtCount(text.points, points)}
           </span>
         </p>
         <div className="flex flex-wrap gap-2" aria-label={text.badgesLabel} role="list">

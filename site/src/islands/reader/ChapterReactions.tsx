@@ -1,7 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { showToast } from '@/stores/toasts';
-import { fmt, t } from '@/i18n';
-import { formatNumber } from '@/lib/format/format';
+import { fmtCount, t } from '@/i18n';
 
 export interface ChapterReactionsProps {
   contentId: number;
@@ -80,7 +79,7 @@ export function ChapterReactions(props: ChapterReactionsProps) {
         {like.on ? t.reader.liked : t.reader.like}
       </button>
       <span data-testid="chapter-likes" className="text-sm text-base-content/70">
-        {fmt(t.reader.likes, { count: formatNumber(like.count) })}
+        {fmtCount(t.reader.likes, like.count)}
       </span>
       <button
         type="button"

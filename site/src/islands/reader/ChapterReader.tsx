@@ -6,8 +6,8 @@ import type { ReaderAction } from '@/lib/content/reading-direction';
 import { readerScreens } from '@/lib/content/reader-screens';
 import { href, type HrefContext } from '@/lib/site/href';
 import { chapterPath, seriesPath } from '@/lib/site/manga-links';
-import { fmt, t } from '@/i18n';
-import { formatChapterNumber, formatDate, formatNumber } from '@/lib/format/format';
+import { fmt, fmtCount, t } from '@/i18n';
+import { formatChapterNumber, formatDate } from '@/lib/format/format';
 import { ChapterReactions } from './ChapterReactions';
 import { PagedView } from './PagedView';
 import { applyReaderFit, currentReaderFit, READER_FITS, type ReaderFit } from './reader-fit-store';
@@ -139,7 +139,7 @@ export default function ChapterReader(props: ChapterReaderProps) {
     chapter.group ? fmt(t.reader.group, { group: chapter.group }) : null,
     chapter.translator ? fmt(t.reader.translator, { translator: chapter.translator }) : null,
     chapter.publishedTime ? fmt(t.reader.published, { date: formatDate(chapter.publishedTime) }) : null,
-    fmt(t.reader.views, { count: formatNumber(chapter.views) }),
+    fmtCount(t.reader.views, chapter.views),
   ].filter((item): item is string => item !== null);
   return (
     <div className="flex flex-col gap-3" ref={topRef} data-reading-mode={mode}>

@@ -1,4 +1,4 @@
-import { Fragment, useEffect, useId, useState } from 'react';
+import { Fragment, type ReactNode, useEffect, useId, useState } from 'react';
 import { FEED_ROUTES, type ReadingSiteType, routePath } from '@warraq/contracts';
 import { failureMessage } from '@/lib/api/api-error';
 import { createFeedToken, fetchFeedToken, revokeFeedToken } from '@/lib/api/feeds';
@@ -21,7 +21,24 @@ type TokenState =
       urls: { opds: string; updates: string } | null;
     };
 
-function CopyField({ label, value }: { label: string; value: string }) {
+/**
+ * A field's label naming a feed format: the Arabic words, and the format's own name («RSS», «Atom»,
+ * «OPDS», what feed readers call it) marked as English rather than passed off as Arabic (issue 15).
+ */
+function formatLabel(template: string, format: string): ReactNode {
+  const [before, after = ''] = template.split('{format}');
+  return (
+    <>
+      {before}
+      <span lang="en" dir="ltr" translate="no">
+        {format}
+      </span>
+      {after}
+    </>
+  );
+}
+
+function CopyField({ label, value }: { label: ReactNode; value: string }) {
   // The label names the field only: a label may hold one control, and the copy button is a second.
   const id = useId();
   return (
@@ -151,8 +168,8 @@ export default function ReaderAppsSection({ type, origin }: { type?: ReadingSite
           </p>
           {state.urls ? (
             <>
-              <CopyField label={text.opdsUrl} value={state.urls.opds} />
-              <CopyField label={text.updatesUrl} value={state.urls.updates} />
+              <CopyField label={formatLabel(text.opdsUrl, 'OPDS')} value={state.urls.opds} />
+              <CopyField label={formatLabel(text.updatesUrl, 'Atom')} value={state.urls.updates} />
               <p role="status" className="alert alert-warning text-sm">
                 {text.shownOnce}
               </p>
@@ -176,8 +193,8 @@ export default function ReaderAppsSection({ type, origin }: { type?: ReadingSite
       )}
       <div className="flex flex-col gap-2 border-t border-base-300 pt-4">
         <h3 className="font-semibold">{text.publicFeeds}</h3>
-        <CopyField label="RSS" value={rss} />
-        <CopyField label="Atom" value={atom} />
+        <CopyField label={formatLabel(text.latestUrl, 'RSS')} value={rss} />
+        <CopyField label={formatLabel(text.latestUrl, 'Atom')} value={atom} />
       </div>
       <ConfirmDialog
         open={confirmRevoke}

@@ -1,5 +1,5 @@
 import type { SystemStatsResponse } from '@warraq/contracts';
-import { fmt, formatNumber, t } from '@/i18n';
+import { fmt, fmtCount, formatNumber, t } from '@/i18n';
 import { formatBytes } from '@/lib/format/format';
 
 /**
@@ -11,10 +11,7 @@ export function cdnHint(stats: Pick<SystemStatsResponse, 'mediaObjects' | 'media
   const parts = [fmt(cards.cdnObjects, { count: formatNumber(stats.mediaObjects) })];
   if (stats.mediaSweep) {
     parts.push(
-      fmt(cards.cdnSwept, {
-        count: formatNumber(stats.mediaSweep.objects),
-        bytes: formatBytes(stats.mediaSweep.bytes),
-      }),
+      fmtCount(cards.cdnSwept, stats.mediaSweep.objects, { bytes: formatBytes(stats.mediaSweep.bytes) }),
     );
   }
   return parts.join(' · ');
