@@ -176,7 +176,10 @@ export default function CommentsSection({
           onSubmit={(text) => handleAdd(text, null)}
         />
       ) : (
-        <div role="note" className="alert flex flex-wrap justify-between">
+        // Guest-only by `<html data-viewer>` too: a public document renders it for everyone, and a
+        // reader this browser remembers should not read "sign in to comment" while the page state
+        // is on its way.
+        <div role="note" className="alert flex flex-wrap justify-between" data-when="guest">
           <span>{COMMENT_MESSAGES.loginToComment}</span>
           <a href={loginHref} className="btn btn-primary btn-sm">
             {t.comments.login}
