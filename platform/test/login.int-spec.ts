@@ -3,6 +3,7 @@ import {
   ErrorResponseSchema,
   type LoginBody,
   LoginResponseSchema,
+  MESSAGES,
   ProfileResponseSchema,
 } from '@warraq/contracts';
 import { BROWSER_ORIGIN, sessionCookieOf, setCookies, signIn } from './auth-helpers';
@@ -95,13 +96,13 @@ describe('POST /api/auth/login', () => {
     expect(sessionCookieOf(wrong)).toBeUndefined();
   });
 
-  it('answers 400 with the spec messages for a too-short username or password', async () => {
+  it('answers 400 with Arabic field messages for a too-short username or password', async () => {
     const res = await t.api().post('/api/auth/login').send({ username: 'ab', password: '1' });
     expect(res.status).toBe(400);
     const body = ErrorResponseSchema.parse(res.body);
     expect(body.errors).toEqual({
-      username: ['Username must be at least 3 characters.'],
-      password: ['Password must be at least 6 characters.'],
+      username: [MESSAGES.usernameMin],
+      password: [MESSAGES.passwordMin],
     });
   });
 

@@ -23,13 +23,13 @@ export const DeviceSchema = z.enum(['mobile', 'desktop']);
 
 export const LoginBodySchema = z.object({
   username: z
-    .string({ error: MESSAGES.loginUsernameMin })
+    .string({ error: MESSAGES.usernameMin })
     .trim()
-    .min(LIMITS.usernameMin, MESSAGES.loginUsernameMin)
+    .min(LIMITS.usernameMin, MESSAGES.usernameMin)
     .max(LIMITS.emailMax),
   password: z
-    .string({ error: MESSAGES.loginPasswordMin })
-    .min(LIMITS.passwordMin, MESSAGES.loginPasswordMin)
+    .string({ error: MESSAGES.passwordMin })
+    .min(LIMITS.passwordMin, MESSAGES.passwordMin)
     .max(LIMITS.passwordMax),
   device: DeviceSchema.optional(),
   deviceInfo: DeviceInfoSchema.optional(),

@@ -19,9 +19,6 @@ export const MESSAGES = {
   newPasswordsMismatch: 'كلمتا المرور الجديدتان غير متطابقتين',
   passwordTooCommon: 'كلمة المرور هذه شائعة جدًا وسهلة التخمين، يرجى اختيار غيرها',
   passwordSameAsOld: 'يجب أن تختلف كلمة المرور الجديدة عن الحالية',
-  // Spec §5 gives the login form's messages in English, verbatim.
-  loginUsernameMin: 'Username must be at least 3 characters.',
-  loginPasswordMin: 'Password must be at least 6 characters.',
 } as const;
 
 // Letters of any script (Arabic included), digits, and _ . - ; no spaces or invisible characters.
