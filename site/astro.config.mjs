@@ -22,13 +22,15 @@ function contractsChunk(id) {
   return `contracts-${path.replaceAll(/[\\/]/g, '-')}`;
 }
 
-/** `client:reader`: islands only a signed-in reader uses, never loaded for a guest. */
+/** `client:reader`: islands only a signed-in reader uses, never loaded for a guest; and `client:painted`. */
 const readerDirective = {
   name: 'warraq-reader-directive',
   hooks: {
     /** @param {{ addClientDirective: (directive: { name: string; entrypoint: string }) => void }} options */
     'astro:config:setup': ({ addClientDirective }) => {
       addClientDirective({ name: 'reader', entrypoint: './src/lib/astro/reader-directive.ts' });
+      // `client:painted`: islands of the reading pages, hydrated once their largest paint is shown.
+      addClientDirective({ name: 'painted', entrypoint: './src/lib/astro/painted-directive.ts' });
     },
   },
 };

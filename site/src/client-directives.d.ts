@@ -1,7 +1,8 @@
-// The site's own client directive (src/lib/astro/reader-directive.ts), known to the type checker.
+// The site's own client directives (src/lib/astro/*-directive.ts), known to the type checker.
 declare module 'astro' {
   interface AstroClientDirectives {
     'client:reader'?: boolean;
+    'client:painted'?: boolean;
   }
 }
 
