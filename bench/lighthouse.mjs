@@ -15,6 +15,9 @@ import { sleep } from '../infra/scripts/lib/run.mjs';
 import { edgeGet, seriesPath, siteOrigin, startGuestStack } from './lib/guest-stack.mjs';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+// A folder to write each page's median report to (Lighthouse JSON, e.g. for the LCP breakdown, the
+// render-blocking resources and the network requests), when set.
+const REPORTS = process.env.BENCH_LIGHTHOUSE_REPORTS;
 const SLOT = Number(process.env.WARRAQ_TEST_SLOT ?? 0);
 const DEBUGGING_PORT = 29222 + SLOT * 100;
 const CHROMIUM_FLAGS = [
@@ -134,7 +137,14 @@ try {
   await stack.stop();
 }
 
-const median = new Map([...results].map(([name, runs]) => [name, figures(computeMedianRun(runs))]));
+const medianRuns = new Map([...results].map(([name, runs]) => [name, computeMedianRun(runs)]));
+if (REPORTS) {
+  fs.mkdirSync(REPORTS, { recursive: true });
+  for (const [name, lhr] of medianRuns) {
+    fs.writeFileSync(path.join(REPORTS, `${name.replaceAll(/\W+/g, '-')}.json`), JSON.stringify(lhr));
+  }
+}
+const median = new Map([...medianRuns].map(([name, lhr]) => [name, figures(lhr)]));
 const landingLcp = median.get('main landing').lcp;
 console.log(
   `\nWarraq Lighthouse ${lighthouse.version ?? '12.2.3'} (mobile defaults, Debian Chromium, through the edge; median of ${ROUNDS} runs)`,

@@ -26,7 +26,8 @@ function contractsChunk(id) {
 
 /**
  * `client:reader`: islands only a signed-in reader uses, never loaded for a guest; `client:toast`: the
- * toast region, loaded with the page's first toast.
+ * toast region, loaded with the page's first toast; `client:painted`: islands of the reading pages,
+ * hydrated once their largest paint is shown.
  */
 const readerDirective = {
   name: 'warraq-reader-directive',
@@ -34,6 +35,7 @@ const readerDirective = {
     /** @param {{ addClientDirective: (directive: { name: string; entrypoint: string }) => void }} options */
     'astro:config:setup': ({ addClientDirective }) => {
       addClientDirective({ name: 'reader', entrypoint: './src/lib/astro/reader-directive.ts' });
+      addClientDirective({ name: 'painted', entrypoint: './src/lib/astro/painted-directive.ts' });
       addClientDirective({ name: 'toast', entrypoint: './src/lib/astro/toast-directive.ts' });
     },
   },
