@@ -3,7 +3,7 @@ declare module 'astro' {
   interface AstroClientDirectives {
     'client:reader'?: boolean;
     'client:toast'?: boolean;
-    'client:painted'?: boolean;
+    'client:painted'?: boolean | string;
   }
 }
 

@@ -13,6 +13,14 @@ function visibleArea(element: Element): number {
   return Math.max(0, width) * Math.max(0, height);
 }
 
+function storedChoice(key: string): boolean {
+  try {
+    return localStorage.getItem(key) !== null;
+  } catch {
+    return false;
+  }
+}
+
 /**
  * `client:painted` (astro.config.mjs): an island of a page that reads without script (the readers, a
  * series page) hydrates once the page has shown its largest content: the image fetched at high
@@ -25,8 +33,17 @@ function visibleArea(element: Element): number {
  * entry. An image smaller than a paint already reported will get no entry: then the next frame does.
  * Without any (a browser that does not report them, input that ends the reports), the island
  * hydrates `GUARD_MS` after the content is in.
+ *
+ * `client:painted="<key>"` names a choice this browser keeps in localStorage that changes the island's
+ * own layout (the image reader's mode, per series): when one is stored, the server's HTML is not what
+ * the island will show, and waiting for the paint would make the page jump after it, so the island
+ * hydrates at once.
  */
-const painted: ClientDirective = (load) => {
+const painted: ClientDirective = (load, { value }) => {
+  if (value && storedChoice(value)) {
+    void load().then((run) => run());
+    return;
+  }
   let started = false;
   const hydrate = () => {
     if (started) return;
