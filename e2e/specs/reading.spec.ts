@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { logInThroughPage, registerViaApi } from '../fixtures/accounts';
 import { shoot } from '../fixtures/screenshots';
 import { edge } from '../fixtures/stack';
 import { MangaHeader } from '../pages/manga-header';
@@ -14,6 +15,31 @@ async function openSeriesBySearch(page: Page): Promise<string> {
   await expect(page.getByRole('heading', { level: 1, name: SERIES_TITLE })).toBeVisible();
   return page.url();
 }
+
+test('a signed-in reader in vertical mode opens the next chapter in it, without the page jumping', async ({
+  browser,
+  request,
+}) => {
+  const account = await registerViaApi(request, 'manga');
+  const context = await browser.newContext({ locale: 'ar-SA' });
+  const page = await context.newPage();
+  await ReaderPage.trackLayoutShift(page);
+  await logInThroughPage(page, 'manga', account);
+  await openSeriesBySearch(page);
+  await page.getByRole('link', { name: 'ابدأ القراءة' }).click();
+  const reader = new ReaderPage(page);
+  await reader.chooseMode('شريط عمودي');
+  await reader.readVerticalChapter();
+
+  // The next chapter is the cached public document, rendered in the default (paged) mode; the
+  // reader's saved mode must be theirs from the island's first render, not from the page state's
+  // answer (which switched the page after its first paint whenever it came later: 0.16 here).
+  await reader.ready();
+  await expect(reader.root()).toHaveAttribute('data-reading-mode', 'vertical');
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+  expect(await reader.layoutShift()).toBeLessThan(0.1);
+  await context.close();
+});
 
 test('a reader finds a series by a loose Arabic query and reads two chapters with the keyboard in paged right-to-left and vertical modes', async ({
   page,

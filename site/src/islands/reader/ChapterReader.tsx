@@ -99,10 +99,18 @@ export default function ChapterReader(props: ChapterReaderProps) {
     return `${here}${here.includes('?') ? '&' : '?'}page=${target}`;
   }
 
+  // A reader's saved mode is kept by this browser too: a chapter is a public document, rendered in the
+  // default mode, and with the mode stored here the next one opens in the reader's own (client:painted
+  // hydrates at once) instead of switching, and jumping, when the page state answers.
+  const savedMode = props.modeSaved ? props.initialMode : null;
+  useEffect(() => {
+    if (savedMode) storeReadingMode(chapter.mangaId, savedMode);
+  }, [chapter.mangaId, savedMode]);
+
   function handleMode(next: ReadingMode) {
     setMode(next);
     if (signedIn) saveProgress(page, next);
-    else storeReadingMode(chapter.mangaId, next);
+    storeReadingMode(chapter.mangaId, next);
   }
 
   const number = formatChapterNumber(chapter.chapterNumber);

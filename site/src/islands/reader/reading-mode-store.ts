@@ -1,6 +1,6 @@
 import { READING_MODES, type ReadingMode } from '@warraq/contracts/browser';
 
-/** A guest's reading mode per series, kept in this browser (signed-in users keep it on the server). */
+/** A reader's mode per series, kept in this browser (a signed-in reader's is also saved on the server). */
 const KEY_PREFIX = 'warraq_reading_mode:';
 
 /** Where this browser keeps a series' reading mode (also read by `client:painted`, ChapterPage.astro). */

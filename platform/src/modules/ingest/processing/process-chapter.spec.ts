@@ -413,7 +413,7 @@ describe('processChapterSource: hostile archives', () => {
       }),
     );
     expect(error.code).toBe('zip_too_many_pages');
-    expect(error.message).toContain('300');
+    expect(error.message).toContain('٣٠٠');
     expect(totals).toEqual([]);
   });
 
