@@ -1,5 +1,5 @@
 import type { INestApplicationContext } from '@nestjs/common';
-import { INGEST_LIMITS, INGEST_MESSAGES } from '@warraq/contracts';
+import { arabicNumber, INGEST_LIMITS, INGEST_MESSAGES } from '@warraq/contracts';
 import { signIn } from './auth-helpers';
 import { newSeries, type TestSeries } from './factories/content.factory';
 import { newUser } from './factories/user.factory';
@@ -54,7 +54,7 @@ describe('ingest fairness', () => {
     const refused = await commit(t, cookie, extra);
     expect(refused.status).toBe(429);
     expect(refused.body).toMatchObject({ message: INGEST_MESSAGES.tooManyQueued });
-    expect(INGEST_MESSAGES.tooManyQueued).toContain(String(INGEST_LIMITS.maxQueuedPerUser));
+    expect(INGEST_MESSAGES.tooManyQueued).toContain(arabicNumber(INGEST_LIMITS.maxQueuedPerUser));
     expect(refused.headers['retry-after']).toBeDefined();
     // Still receiving, nothing lost: once the queue drains it goes through.
     expect((await uploadRecord(t, extra))?.state).toBe('receiving');
