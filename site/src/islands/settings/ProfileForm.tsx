@@ -51,11 +51,14 @@ export default function ProfileForm({ userId, username, email }: ProfileFormProp
     showToast({ title: t.settings.profile.success });
   }
 
+  // Read-only until hydrated: registering a field writes its default value into the input, which
+  // would overwrite (or, mid-edit, prepend to) anything typed before the island was ready.
   return (
     <form method="post" className="flex flex-col gap-4" noValidate onSubmit={handleSubmit(handleSave)}>
       <TextField
         label={t.settings.profile.username}
         autoComplete="username"
+        readOnly={!hydrated}
         error={errors.username?.message}
         {...register('username')}
       />
@@ -63,6 +66,7 @@ export default function ProfileForm({ userId, username, email }: ProfileFormProp
         label={t.settings.profile.email}
         type="email"
         autoComplete="email"
+        readOnly={!hydrated}
         error={errors.email?.message}
         {...register('email')}
       />
