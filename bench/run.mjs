@@ -4,36 +4,23 @@ import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { localConfig } from '../infra/scripts/lib/config.mjs';
 import { step } from '../infra/scripts/lib/log.mjs';
 import { commandExists, sleep, startChild, stopChild } from '../infra/scripts/lib/run.mjs';
 import { aptInstall, ensureServices, waitForPort } from '../infra/scripts/lib/services.mjs';
 import { build, prepareDatabase, startStack } from '../infra/scripts/lib/stack.mjs';
+import { benchConfig, slotPort } from './lib/bench-config.mjs';
 import { ensureCatalogue } from './lib/catalogue.mjs';
 import { interleaved, wrk } from './lib/measure.mjs';
 import { startStaticNginx } from './lib/static-nginx.mjs';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
-/**
- * Several checkouts on one machine: `WARRAQ_TEST_SLOT=N` gives the run its own database, Redis prefix
- * and data folder (suffixed `_sN`) and moves its ports by 10 N, as bench/signed-in.mjs does (steps of
- * 10 keep slots 0-9 clear of the other benches' and the tests' ports).
- */
-const SLOT = process.env.WARRAQ_TEST_SLOT ? Number(process.env.WARRAQ_TEST_SLOT) : 0;
-const suffix = SLOT ? `_s${SLOT}` : '';
-const port = (base) => String(base + SLOT * 10);
-const config = localConfig({
-  WARRAQ_ENV: 'production',
-  WARRAQ_EDGE_PORT: process.env.WARRAQ_EDGE_PORT ?? port(28080),
-  WARRAQ_PLATFORM_PORTS: process.env.WARRAQ_PLATFORM_PORTS ?? port(23001),
-  WARRAQ_SITE_PORT: process.env.WARRAQ_SITE_PORT ?? port(24321),
-  DATABASE_URL: process.env.BENCH_DATABASE_URL ?? `postgres://postgres@127.0.0.1:5432/warraq_bench${suffix}`,
-  WARRAQ_REDIS_PREFIX: `warraq-bench${suffix}:`,
-  WARRAQ_DATA_DIR: `.data/bench${suffix}`,
-});
-const STATIC_PORT = Number(port(28690));
-const BASELINE_PORT = Number(port(28790));
+// Ports move by 10 per `WARRAQ_TEST_SLOT`, as bench/signed-in.mjs does (steps of 10 keep slots 0-9
+// clear of the other benches' and the tests' ports).
+const PORT_STEP = 10;
+const config = benchConfig(PORT_STEP);
+const STATIC_PORT = Number(slotPort(28690, PORT_STEP));
+const BASELINE_PORT = Number(slotPort(28790, PORT_STEP));
 const mangaHost = `manga.${config.baseDomain}:${config.edgePort}`;
 const platformPort = config.platformPorts[0];
 const edgeUrl = (p) => `http://127.0.0.1:${config.edgePort}${p}`;

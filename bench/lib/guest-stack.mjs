@@ -2,24 +2,13 @@
 // seeded with the demo catalogue, on ports, a database, a Redis prefix and a data folder of its own
 // per `WARRAQ_TEST_SLOT`, so checkouts sharing a machine can run them at once.
 import http from 'node:http';
-import { localConfig } from '../../infra/scripts/lib/config.mjs';
 import { ensureServices } from '../../infra/scripts/lib/services.mjs';
 import { build, prepareDatabase, startStack } from '../../infra/scripts/lib/stack.mjs';
+import { benchConfig } from './bench-config.mjs';
 import { ensureDatabase } from './database.mjs';
 
-const SLOT = process.env.WARRAQ_TEST_SLOT ? Number(process.env.WARRAQ_TEST_SLOT) : 0;
-const suffix = SLOT ? `_s${SLOT}` : '';
-const port = (base) => String(base + SLOT * 100);
-
-export const config = localConfig({
-  WARRAQ_ENV: 'production',
-  WARRAQ_EDGE_PORT: process.env.WARRAQ_EDGE_PORT ?? port(28080),
-  WARRAQ_PLATFORM_PORTS: process.env.WARRAQ_PLATFORM_PORTS ?? port(23001),
-  WARRAQ_SITE_PORT: process.env.WARRAQ_SITE_PORT ?? port(24321),
-  DATABASE_URL: process.env.BENCH_DATABASE_URL ?? `postgres://postgres@127.0.0.1:5432/warraq_bench${suffix}`,
-  WARRAQ_REDIS_PREFIX: `warraq-bench${suffix}:`,
-  WARRAQ_DATA_DIR: `.data/bench${suffix}`,
-});
+/** Ports move by 100 per slot. */
+export const config = benchConfig(100);
 
 /** The browser-facing origin of a site (`''` is the main site); Chromium resolves *.localhost itself. */
 export const siteOrigin = (sub) => `http://${sub ? `${sub}.` : ''}${config.baseDomain}:${config.edgePort}`;
