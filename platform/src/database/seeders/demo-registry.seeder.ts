@@ -12,20 +12,43 @@ interface DemoService {
   path: string;
 }
 
-/** The local stack's own parts, registered so the dashboard probes something real out of the box. */
-const DEMO_SERVICES: DemoService[] = [
-  { key: 'Core API', name: 'واجهة المنصة البرمجية', type: 'core', sub: '', path: '/api/system/ping' },
-  { key: 'Manga site', name: 'موقع المانجا', type: 'manga', sub: 'manga', path: '/' },
-  { key: 'Novel site', name: 'موقع الروايات', type: 'novel', sub: 'novel', path: '/' },
-  { key: 'Media CDN', name: 'شبكة توزيع الوسائط', type: 'cdn', sub: 'cdn', path: '/healthz' },
-];
-/** Subdomains and the service (by key) that serves each. */
-const DEMO_DOMAINS: { sub: string; service: string }[] = [
-  { sub: 'manga', service: 'Manga site' },
-  { sub: 'novel', service: 'Novel site' },
-  { sub: 'dashboard', service: 'Core API' },
-  { sub: 'admin', service: 'Core API' },
-  { sub: 'cdn', service: 'Media CDN' },
+// The local stack's own parts, registered so the dashboard probes something real out of the box.
+const CORE_API: DemoService = {
+  key: 'Core API',
+  name: 'واجهة المنصة البرمجية',
+  type: 'core',
+  sub: '',
+  path: '/api/system/ping',
+};
+const MANGA_SITE: DemoService = {
+  key: 'Manga site',
+  name: 'موقع المانجا',
+  type: 'manga',
+  sub: 'manga',
+  path: '/',
+};
+const NOVEL_SITE: DemoService = {
+  key: 'Novel site',
+  name: 'موقع الروايات',
+  type: 'novel',
+  sub: 'novel',
+  path: '/',
+};
+const MEDIA_CDN: DemoService = {
+  key: 'Media CDN',
+  name: 'شبكة توزيع الوسائط',
+  type: 'cdn',
+  sub: 'cdn',
+  path: '/healthz',
+};
+const DEMO_SERVICES = [CORE_API, MANGA_SITE, NOVEL_SITE, MEDIA_CDN];
+/** Subdomains and the service that serves each. */
+const DEMO_DOMAINS: { sub: string; service: DemoService }[] = [
+  { sub: 'manga', service: MANGA_SITE },
+  { sub: 'novel', service: NOVEL_SITE },
+  { sub: 'dashboard', service: CORE_API },
+  { sub: 'admin', service: CORE_API },
+  { sub: 'cdn', service: MEDIA_CDN },
 ];
 
 /**
@@ -62,7 +85,7 @@ export async function seedDemoRegistry(
       `insert into domain (name, service_id, ssl_status, status)
        values (?, (select id from service where lower(name) = lower(?)), 'valid', 'active')
        on conflict (name) do nothing returning id`,
-      [host(d.sub), DEMO_SERVICES.find((s) => s.key === d.service)!.name],
+      [host(d.sub), d.service.name],
     );
     domains += rows.length;
   }

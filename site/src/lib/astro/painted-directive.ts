@@ -1,4 +1,5 @@
 import type { ClientDirective } from 'astro';
+import { hydrateNow } from './hydrate-now';
 
 /** How long after the page's content is in (its image loaded, its text parsed) an island waits at most. */
 const GUARD_MS = 1500;
@@ -41,7 +42,7 @@ function storedChoice(key: string): boolean {
  */
 const painted: ClientDirective = (load, { value }) => {
   if (value && storedChoice(value)) {
-    void load().then((run) => run());
+    hydrateNow(load);
     return;
   }
   let started = false;
@@ -49,7 +50,7 @@ const painted: ClientDirective = (load, { value }) => {
     if (started) return;
     started = true;
     observer?.disconnect();
-    void load().then((run) => run());
+    hydrateNow(load);
   };
   const afterNextFrame = () => requestAnimationFrame(() => setTimeout(hydrate, 0));
   const image = document.querySelector<HTMLImageElement>('img[fetchpriority="high"]');

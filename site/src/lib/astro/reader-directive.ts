@@ -1,4 +1,5 @@
 import type { ClientDirective } from 'astro';
+import { hydrateNow } from './hydrate-now';
 
 /**
  * `client:reader` (astro.config.mjs): an island that only a signed-in reader ever uses (the logout
@@ -10,18 +11,14 @@ const reader: ClientDirective = (load) => {
   const root = document.documentElement;
   const answered = () => root.dataset.pageState !== 'pending';
   const signedIn = () => root.dataset.viewer === 'user' || root.dataset.viewer === 'staff';
-  const hydrate = async () => {
-    const run = await load();
-    await run();
-  };
   if (answered()) {
-    if (signedIn()) void hydrate();
+    if (signedIn()) hydrateNow(load);
     return;
   }
   const observer = new MutationObserver(() => {
     if (!answered()) return;
     observer.disconnect();
-    if (signedIn()) void hydrate();
+    if (signedIn()) hydrateNow(load);
   });
   observer.observe(root, { attributes: true, attributeFilter: ['data-page-state'] });
 };

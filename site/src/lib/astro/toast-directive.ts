@@ -1,4 +1,5 @@
 import type { ClientDirective } from 'astro';
+import { hydrateNow } from './hydrate-now';
 import { TOAST_EVENT, TOASTED_ATTRIBUTE } from '@/stores/toast-signal';
 
 /**
@@ -9,15 +10,11 @@ import { TOAST_EVENT, TOASTED_ATTRIBUTE } from '@/stores/toast-signal';
  */
 const toast: ClientDirective = (load) => {
   const root = document.documentElement;
-  const hydrate = async () => {
-    const run = await load();
-    await run();
-  };
   if (root.hasAttribute(TOASTED_ATTRIBUTE)) {
-    void hydrate();
+    hydrateNow(load);
     return;
   }
-  window.addEventListener(TOAST_EVENT, () => void hydrate(), { once: true });
+  window.addEventListener(TOAST_EVENT, () => hydrateNow(load), { once: true });
 };
 
 export default toast;
