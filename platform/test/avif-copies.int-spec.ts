@@ -3,6 +3,7 @@ import type { ChapterResponse } from '@warraq/contracts';
 import { makePageJpeg } from '@warraq/test-media';
 import sharp from 'sharp';
 import { AvifCopies } from '../src/modules/ingest/avif-copies';
+import { IngestReconciler } from '../src/modules/ingest/ingest.reconciler';
 import { MediaCollector } from '../src/modules/media/media-collector';
 import { MediaStorage } from '../src/modules/media/media-storage';
 import { signIn } from './auth-helpers';
@@ -44,6 +45,22 @@ describe.each(['local', 's3'] as const)('AVIF copies after publication (%s)', (d
     return (response.body as ChapterResponse).data.pages;
   };
 
+  /** Reads until `done` holds (the job runs in the worker, at its own pace), then returns the last read. */
+  const until = async <T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> => {
+    const deadline = Date.now() + 150_000;
+    let value = await read();
+    while (!done(value) && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      value = await read();
+    }
+    return value;
+  };
+  const withCopies = (chapterId: number) =>
+    until(
+      () => chapterPages(chapterId),
+      (pages) => pages[0]!.avif.length > 0,
+    );
+
   beforeAll(async () => {
     if (driverName === 's3') s3 = await startFakeS3();
     t = await createTestApp(s3 ? { env: fakeS3Env(s3.settings()) } : {});
@@ -72,13 +89,7 @@ describe.each(['local', 's3'] as const)('AVIF copies after publication (%s)', (d
     expect(record).toMatchObject({ state: 'done' });
     const chapterId = record.chapter_id!;
 
-    let pages = await chapterPages(chapterId);
-    const deadline = Date.now() + 150_000;
-    while (pages[0]!.avif.length === 0 && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 500));
-      pages = await chapterPages(chapterId);
-    }
-    const [page] = pages;
+    const [page] = await withCopies(chapterId);
     expect(page!.avif.map((r) => r.width)).toEqual([600, 700]);
     // The WebP srcset is as it was: AVIF keys never leak into it.
     expect(page!.renditions.map((r) => keyOf(r.url).split('.')[1])).toEqual(['webp', 'webp']);
@@ -114,12 +125,41 @@ describe.each(['local', 's3'] as const)('AVIF copies after publication (%s)', (d
     ]);
     expect(ledger).toHaveLength(avifKeys.length);
 
+    // Finished: the chapter is no longer listed for copies, so no reconcile pass queues it again.
+    const listed = () => sql('select 1 from chapter_avif where chapter_id = ?', [chapterId]);
+    expect(await until(listed, (rows) => rows.length === 0)).toEqual([]);
+
     // The job run again (a retry, a restarted worker) adds nothing.
     const before = await sql<{ renditions: unknown }>('select renditions from page where chapter_id = ?', [
       chapterId,
     ]);
     await expect(worker.get(AvifCopies).run(chapterId, () => false)).resolves.toBe('done');
     expect(await sql('select renditions from page where chapter_id = ?', [chapterId])).toEqual(before);
+  });
+
+  it('queues the copies again when Redis lost the job, from what Postgres lists', async () => {
+    const [chapter] = await sql<{ id: number }>(
+      'select id from chapter where series_id = ? order by id limit 1',
+      [series.id],
+    );
+    // As if Redis had restarted empty before the job ran: no copies, no job, the chapter listed.
+    await sql(
+      `update page set renditions = coalesce((select jsonb_agg(r) from jsonb_array_elements(renditions) r
+         where r->>'key' not like '%.avif'), '[]'::jsonb) where chapter_id = ?`,
+      [chapter!.id],
+    );
+    await sql(`insert into chapter_avif (chapter_id, queued_at) values (?, now() - interval '1 hour')`, [
+      chapter!.id,
+    ]);
+    expect((await chapterPages(chapter!.id))[0]!.avif).toEqual([]);
+
+    // The worker's own pass (every second here) or this one queues it; nothing else would.
+    await worker.get(IngestReconciler).reconcile();
+    expect((await withCopies(chapter!.id))[0]!.avif.map((r) => r.width)).toEqual([600, 700]);
+    const listed = () => sql('select 1 from chapter_avif where chapter_id = ?', [chapter!.id]);
+    expect(await until(listed, (rows) => rows.length === 0)).toEqual([]);
+    // Done: the next pass has nothing to queue.
+    expect((await worker.get(IngestReconciler).reconcile()).avifRequeued).toEqual([]);
   });
 
   it('gives way between pages and leaves what it did not reach to the next run', async () => {

@@ -33,6 +33,19 @@ async function backTo200(attempt: () => Promise<{ status: number; body: unknown 
  * run it (append-only file): signed-in people stay signed in, and a chapter queued before the
  * restart is processed after it from its own BullMQ job, which is still there.
  */
+/** Retries `read` while its connection is still down (a command refused offline), then returns its answer. */
+async function onceReconnected<T>(read: () => Promise<T>, timeoutMs = 20_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      return await read();
+    } catch (error) {
+      if (!/isn't writeable|Connection is closed/.test(String(error)) || Date.now() > deadline) throw error;
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  }
+}
+
 describe('a Redis restart', () => {
   let redis: PrivateRedis;
   let t: TestApp;
@@ -74,7 +87,10 @@ describe('a Redis restart', () => {
     expect(again.body).toMatchObject({ user: { id: reader.id, username: reader.username } });
 
     // The job itself came back (the worker's reconciler would re-queue a lost one from PostgreSQL).
-    expect(await t.app.get(IngestQueue).jobState(id)).toMatch(/^(waiting|prioritized)$/);
+    // The queue has a connection of its own, which may reconnect after the session store's did.
+    expect(await onceReconnected(() => t.app.get(IngestQueue).jobState(id))).toMatch(
+      /^(waiting|prioritized)$/,
+    );
     worker = await startWorker(t);
     expect(await waitForUpload(t, id, settled, 30_000)).toMatchObject({ state: 'done', processed: 3 });
   }, 60_000);

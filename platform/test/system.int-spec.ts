@@ -17,6 +17,10 @@ import { MediaStorage } from '../src/modules/media/media-storage';
 import { RedisService } from '../src/common/redis/redis.service';
 import { BROWSER_ORIGIN, signIn } from './auth-helpers';
 import { newUser, type TestUser } from './factories/user.factory';
+import { Queue } from 'bullmq';
+import { bullPrefix } from '../src/jobs/bullmq-connection';
+import { QUEUES } from '../src/jobs/job-names';
+import { avifJobId, IngestQueue } from '../src/modules/ingest/ingest.queue';
 import { createTestApp, type TestApp } from './test-app';
 
 /** A local HTTP service whose answers the test decides: /ok 200, /broken 500, anything else 404. */
@@ -317,6 +321,22 @@ describe('system: services, domains, health, stats, client errors', () => {
       for (const name of ['database', 'redis', 'queue', 'storage'])
         expect(component(name).status).toBe('healthy');
       expect(component('queue').detail).toMatch(/في الانتظار ٠/);
+      // A chapter's AVIF copies waiting behind the uploads are background work, not an upload waiting.
+      const ingest = t.app.get(IngestQueue);
+      await ingest.enqueueAvif(999_999);
+      // Its delay over (a worker would move it on; none runs here), it waits at the lowest priority.
+      const queue = new Queue(QUEUES.ingest, {
+        connection: { url: t.config.redis.url },
+        prefix: bullPrefix(t.config),
+      });
+      await (await queue.getJob(avifJobId(999_999)))!.promote();
+      await queue.close();
+      const withCopies = HealthResponseSchema.parse(
+        (await call('get', routePath(SYSTEM_ROUTES.health), admin)).body,
+      );
+      expect(withCopies.queue).toMatchObject({ waiting: 0, imageCopies: 1 });
+      expect(withCopies.components.find((c) => c.name === 'queue')!.detail).toMatch(/في الانتظار ٠/);
+      await ingest.removeJob(avifJobId(999_999));
       // No worker runs in this test: its heartbeat is missing, then present once written.
       expect(component('worker')).toMatchObject({ status: 'unknown' });
       const redis = t.app.get(RedisService);

@@ -191,7 +191,10 @@ export const HealthResponseSchema = z.object({
     }),
   ),
   queue: z.object({
+    /** Uploads waiting for the worker. */
     waiting: z.number().int().nonnegative(),
+    /** Published chapters' AVIF copies waiting behind the uploads (low-priority background work). */
+    imageCopies: z.number().int().nonnegative(),
     active: z.number().int().nonnegative(),
     failed: z.number().int().nonnegative(),
     delayed: z.number().int().nonnegative(),

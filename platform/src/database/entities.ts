@@ -25,6 +25,7 @@ import { FeedTokenEntity } from '../modules/feeds/feed-token.entity';
 import { ModerationLogEntity } from '../modules/moderation/moderation-log.entity';
 import { UserNotificationEntity } from '../modules/notifications/notification.entity';
 import { PageEntity } from '../modules/series/page.entity';
+import { ChapterAvifEntity } from '../modules/series/chapter-avif.entity';
 import { SeriesEntity } from '../modules/series/series.entity';
 import { UserEntity } from '../modules/users/user.entity';
 import {
@@ -44,6 +45,7 @@ export const ENTITIES = [
   SeriesEntity,
   ChapterEntity,
   PageEntity,
+  ChapterAvifEntity,
   ChapterLikeEntity,
   FavoriteEntity,
   RatingEntity,

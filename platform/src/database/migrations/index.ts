@@ -17,6 +17,7 @@ import { Migration20261125200000_reading_paragraph } from './Migration2026112520
 import { Migration20261125300000_community_page } from './Migration20261125300000_community_page';
 import { Migration20261125400000_feed_token } from './Migration20261125400000_feed_token';
 import { Migration20261127000000_series_fanout } from './Migration20261127000000_series_fanout';
+import { Migration20261127100000_chapter_avif } from './Migration20261127100000_chapter_avif';
 
 /**
  * Every migration, in order. Listed explicitly (no file globbing) so the compiled app, the CLI and the
@@ -41,4 +42,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261125300000_community_page', class: Migration20261125300000_community_page },
   { name: 'Migration20261125400000_feed_token', class: Migration20261125400000_feed_token },
   { name: 'Migration20261127000000_series_fanout', class: Migration20261127000000_series_fanout },
+  { name: 'Migration20261127100000_chapter_avif', class: Migration20261127100000_chapter_avif },
 ];

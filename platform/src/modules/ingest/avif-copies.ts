@@ -47,6 +47,7 @@ export class AvifCopies {
       if (made.length === 0) continue;
       await this.chapters.addAvifCopies(page.id, page.media_key, made);
     }
+    await this.chapters.avifDone(chapterId);
     return 'done';
   }
 

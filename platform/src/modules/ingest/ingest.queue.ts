@@ -1,6 +1,7 @@
 import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
 import { type JobState, Queue } from 'bullmq';
 import { Redis } from 'ioredis';
+import type { HealthResponse } from '@warraq/contracts';
 import { withCommandTimeout } from '../../common/redis/command-timeout';
 import { outageLogger } from '../../common/redis/outage-log';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
@@ -105,14 +106,23 @@ export class IngestQueue implements OnApplicationShutdown {
     return prioritized - (avif[String(MAX_PRIORITY)] ?? 0);
   }
 
-  /** Jobs per state, for the health panel; fails within a few seconds when Redis is unavailable. */
-  async counts(): Promise<{ waiting: number; active: number; failed: number; delayed: number }> {
-    const counts = await withTimeout(
-      this.queue.getJobCounts('waiting', 'active', 'failed', 'delayed', 'prioritized'),
+  /**
+   * Jobs per state, for the health panel; fails within a few seconds when Redis is unavailable.
+   * Uploads waiting and AVIF jobs waiting are told apart: a hundred chapters' copies queued behind
+   * the uploads are background work, not a backlog an uploader sits in.
+   */
+  async counts(): Promise<HealthResponse['queue']> {
+    const [counts, avif] = await withTimeout(
+      Promise.all([
+        this.queue.getJobCounts('waiting', 'active', 'failed', 'delayed', 'prioritized'),
+        this.queue.getCountsPerPriority([MAX_PRIORITY]),
+      ]),
       ENQUEUE_TIMEOUT_MS,
     );
+    const imageCopies = avif[String(MAX_PRIORITY)] ?? 0;
     return {
-      waiting: (counts.waiting ?? 0) + (counts.prioritized ?? 0),
+      waiting: (counts.waiting ?? 0) + (counts.prioritized ?? 0) - imageCopies,
+      imageCopies,
       active: counts.active ?? 0,
       failed: counts.failed ?? 0,
       delayed: counts.delayed ?? 0,
@@ -121,6 +131,10 @@ export class IngestQueue implements OnApplicationShutdown {
 
   async jobState(uploadId: string): Promise<JobState | 'unknown'> {
     return this.queue.getJobState(uploadId);
+  }
+
+  async avifJobState(chapterId: number): Promise<JobState | 'unknown'> {
+    return this.queue.getJobState(avifJobId(chapterId));
   }
 
   /** Removes the upload's job unless a worker holds it; false when it could not be removed. */

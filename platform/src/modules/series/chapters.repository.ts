@@ -176,6 +176,7 @@ export class ChaptersRepository {
         ),
       ],
     );
+    await tx.execute('insert into chapter_avif (chapter_id) values (?)', [chapterId]);
     return chapterId;
   }
 
@@ -309,6 +310,21 @@ export class ChaptersRepository {
           and not exists (select 1 from jsonb_array_elements(renditions) r where r->>'key' like '%.avif')`,
       [JSON.stringify(copies), pageId, mediaKey],
     );
+  }
+
+  /** The chapter's AVIF copies are made (or did not pay): nothing of it is left to queue again. */
+  async avifDone(chapterId: number): Promise<void> {
+    await this.em.getConnection().execute('delete from chapter_avif where chapter_id = ?', [chapterId]);
+  }
+
+  /** Image chapters listed for AVIF copies at least `ageMs` ago, oldest first: those whose job may be lost. */
+  async avifOverdue(ageMs: number, limit: number): Promise<number[]> {
+    const rows = await this.em.getConnection().execute<{ chapter_id: number }[]>(
+      `select chapter_id from chapter_avif where queued_at < now() - make_interval(secs => ?::float8 / 1000)
+        order by queued_at limit ?`,
+      [ageMs, limit],
+    );
+    return rows.map((row) => row.chapter_id);
   }
 
   /** Deletes the chapter; the schema cascades to its pages, likes, views and reading progress. */

@@ -74,7 +74,7 @@ export class HealthService {
    * (`withDetails`), since it can describe the internal network.
    */
   async health(withDetails: boolean): Promise<HealthResponse> {
-    let queue: HealthResponse['queue'] = { waiting: 0, active: 0, failed: 0, delayed: 0 };
+    let queue: HealthResponse['queue'] = { waiting: 0, imageCopies: 0, active: 0, failed: 0, delayed: 0 };
     const [components, services, activeConnections] = await Promise.all([
       Promise.all([
         timed('database', async () => {

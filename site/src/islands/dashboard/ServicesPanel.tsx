@@ -59,6 +59,7 @@ function QueueLine({ queue }: { queue: HealthResponse['queue'] }) {
     <p className="text-xs opacity-80">
       {fmt(text.queue, {
         waiting: formatNumber(queue.waiting),
+        imageCopies: formatNumber(queue.imageCopies),
         active: formatNumber(queue.active),
         failed: formatNumber(queue.failed),
         delayed: formatNumber(queue.delayed),
