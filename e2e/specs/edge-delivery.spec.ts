@@ -53,6 +53,11 @@ test('pages, scripts and stylesheets leave the edge compressed as the browser as
     // A client that accepts no compression gets the plain bytes.
     const plain = await get(request, path, { 'accept-encoding': 'identity' });
     expect([path, plain.headers()['content-encoding']]).toEqual([path, undefined]);
+    // ... and says once, not twice, that the answer depends on the encoding asked for.
+    const varyEncoding = plain
+      .headersArray()
+      .filter(({ name, value }) => name.toLowerCase() === 'vary' && /accept-encoding/i.test(value));
+    expect([path, varyEncoding.length]).toEqual([path, 1]);
   }
 });
 
