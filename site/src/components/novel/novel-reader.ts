@@ -136,6 +136,8 @@ function releaseFaces(article: HTMLElement): void {
     released = true;
     observer?.disconnect();
     article.removeAttribute('data-nr-faces-wait');
+    // A reader of another face fetches no Amiri for the note.
+    if (article.dataset.nrFont !== 'amiri') return;
     void document.fonts.load('1em Amiri', 'ع').then((faces) => {
       if (faces.length === 0) return;
       try {
