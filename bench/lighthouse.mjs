@@ -18,6 +18,9 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 // A folder to write each page's median report to (Lighthouse JSON, e.g. for the LCP breakdown, the
 // render-blocking resources and the network requests), when set.
 const REPORTS = process.env.BENCH_LIGHTHOUSE_REPORTS;
+// Only the pages whose names contain one of these (comma-separated, e.g. `novel`), when set; the main
+// landing always runs, since the readers' LCP is a ratio to its LCP in the same run.
+const ONLY = process.env.BENCH_PAGES?.split(',').filter(Boolean);
 const SLOT = Number(process.env.WARRAQ_TEST_SLOT ?? 0);
 const DEBUGGING_PORT = 29222 + SLOT * 100;
 const CHROMIUM_FLAGS = [
@@ -51,7 +54,8 @@ async function launchChromium() {
       return {
         close() {
           child.kill();
-          fs.rmSync(profile, { recursive: true, force: true });
+          // Chromium may still be writing its profile as it exits: retried (ENOTEMPTY), not fatal.
+          fs.rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
         },
       };
     }
@@ -113,7 +117,7 @@ try {
     { name: 'series', site: 'manga', path: manga },
     { name: 'image reader', site: 'manga', path: `${manga}/1` },
     { name: 'novel reader', site: 'novel', path: `${novel}/chapter/1` },
-  ];
+  ].filter((page) => !ONLY || page.name === 'main landing' || ONLY.some((part) => page.name.includes(part)));
   // Each page once through the edge first, so no run pays for a cold edge cache or a cold site.
   for (const page of pages) await edgeGet(page.path, page.site);
   for (let round = 1; round <= ROUNDS; round++) {

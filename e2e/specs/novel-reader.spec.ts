@@ -58,6 +58,10 @@ test('a reader reads a novel on the novel site: settings and position follow the
   await expect(page.getByTestId('novel-meta')).toContainText('قراءة');
   await expect(page.getByTestId('novel-meta')).toContainText('كلمة');
   await expect(page.getByLabel('طريقة القراءة')).toHaveCount(0);
+  // Amiri, once the first paragraph has been shown in its metric-matched fallback (issue 15).
+  await expect(article(page)).not.toHaveAttribute('data-nr-faces-wait');
+  expect((await articleStyle(page)).font).toMatch(/^Amiri, "Amiri fallback"/);
+  await expect.poll(() => page.evaluate(() => document.fonts.check('20px Amiri', 'كان'))).toBe(true);
   await expect(page.getByRole('button', { name: 'أعجبني' })).toBeVisible();
 
   // Font and size: applied at once, saved to the account.

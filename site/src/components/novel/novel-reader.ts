@@ -27,7 +27,13 @@ const SETTINGS_DELAY_MS = 700;
 /** A tap on this share of the text's width at either side turns the screen. */
 const TAP_ZONE = 0.25;
 
+/** Set once Amiri has loaded in this tab (sessionStorage; read by public/novel-reader-boot.js). */
+const FACES_SEEN_KEY = 'warraq:novel-faces';
+/** How long Amiri waits at most for the first paragraph's paint to be reported. */
+const FACES_GUARD_MS = 1500;
+
 type SettingKey = keyof NovelReaderSettings;
+type PaintEntry = PerformanceEntry & { element: Element | null };
 
 function storageGet(key: string): string | null {
   try {
@@ -77,7 +83,6 @@ function settingsPanel(root: HTMLElement, article: HTMLElement, userId: number |
       control.value = String(settings[key]);
     if (typeof settings[key] === 'number') showValue(key);
   }
-  panel.hidden = false;
 
   let changed: Partial<NovelReaderSettings> = {};
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -117,10 +122,47 @@ function settingsPanel(root: HTMLElement, article: HTMLElement, userId: number |
  * state to bring them: the settings saved to the account win (from another device too), and the
  * position saved in this chapter is where it opens.
  */
+/**
+ * Lets the article's Amiri load once its first paragraph has been shown in the fallback face (a
+ * `largest-contentful-paint` entry for a block of the article; a main-thread frame is not yet a shown
+ * one): fetched at layout instead, its 128 KB raced that paint, and on a slow link the page waited
+ * for them (issue 15). The fallback has Amiri's widths, so the swap moves no line.
+ */
+function releaseFaces(article: HTMLElement): void {
+  if (!article.hasAttribute('data-nr-faces-wait')) return;
+  let released = false;
+  const release = () => {
+    if (released) return;
+    released = true;
+    observer?.disconnect();
+    article.removeAttribute('data-nr-faces-wait');
+    // A reader of another face fetches no Amiri for the note.
+    if (article.dataset.nrFont !== 'amiri') return;
+    void document.fonts.load('1em Amiri', 'ع').then((faces) => {
+      if (faces.length === 0) return;
+      try {
+        sessionStorage.setItem(FACES_SEEN_KEY, '1');
+      } catch {
+        // Storage refused: the next chapter shows the fallback first too.
+      }
+    });
+  };
+  const observer = PerformanceObserver.supportedEntryTypes.includes('largest-contentful-paint')
+    ? new PerformanceObserver((list) => {
+        const entries = list.getEntries() as PaintEntry[];
+        if (entries.some((entry) => entry.element && article.contains(entry.element))) release();
+      })
+    : null;
+  observer?.observe({ type: 'largest-contentful-paint', buffered: true });
+  // Without a report (input ends them; the largest paint may be elsewhere), Amiri still comes.
+  setTimeout(release, observer ? FACES_GUARD_MS : 0);
+}
+
 export function startNovelReader(): void {
   const root = document.querySelector<HTMLElement>('[data-novel-reader]');
   const article = root?.querySelector<HTMLElement>('.novel-article');
   if (!root || !article) return;
+  releaseFaces(article);
   if (document.documentElement.dataset.pageState === undefined) {
     startReading(root, article, root.dataset.userId ? Number(root.dataset.userId) : null);
     return;
