@@ -120,7 +120,11 @@ describe('GET /api/me/page-state: the personal part of a public page in one call
          preferences = jsonb_set(preferences, '{numerals}', '"latn"') where id = ?`,
     );
     for (const path of ['/api/me/page-state', url()]) {
-      expect((await stateOn(path)).viewer).toMatchObject({ role: 'moderator', isStaff: true, numerals: 'latn' });
+      expect((await stateOn(path)).viewer).toMatchObject({
+        role: 'moderator',
+        isStaff: true,
+        numerals: 'latn',
+      });
     }
     expect((await stateOn(url())).series?.readingMode).toBe('paged-ltr');
 
