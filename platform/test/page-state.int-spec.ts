@@ -107,6 +107,31 @@ describe('GET /api/me/page-state: the personal part of a public page in one call
     expect(state.series).toBeNull();
   });
 
+  it('reads the account on every call: a role, reading mode or numerals changed in the database count at once, a deleted account is a guest', async () => {
+    const someone = await newUser(t.orm);
+    const cookie = await signIn(t, someone);
+    const stateOn = async (path: string) =>
+      PageStateResponseSchema.parse((await t.api().get(path).set('Cookie', cookie)).body);
+    const sql = (statement: string) => t.orm.em.fork().getConnection().execute(statement, [someone.id]);
+    expect((await stateOn(url())).viewer).toMatchObject({ role: 'reader', isStaff: false });
+
+    await sql(
+      `update "user" set role = 'moderator', reading_mode = 'paged-ltr',
+         preferences = jsonb_set(preferences, '{numerals}', '"latn"') where id = ?`,
+    );
+    for (const path of ['/api/me/page-state', url()]) {
+      expect((await stateOn(path)).viewer).toMatchObject({
+        role: 'moderator',
+        isStaff: true,
+        numerals: 'latn',
+      });
+    }
+    expect((await stateOn(url())).series?.readingMode).toBe('paged-ltr');
+
+    await sql('delete from "user" where id = ?');
+    expect(await stateOn(url())).toEqual(GUEST_PAGE_STATE);
+  });
+
   it('refuses a malformed query', async () => {
     const res = await t.api().get('/api/me/page-state?contentId=abc').set('Cookie', readerCookie);
     expect(res.status).toBe(400);

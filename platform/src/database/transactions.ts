@@ -1,6 +1,7 @@
 import { DeadlockException } from '@mikro-orm/core';
 import { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import { Global, Injectable, Module } from '@nestjs/common';
+import { PreparedStatements } from './prepared-statements';
 
 /**
  * Where a repository statement runs: the request's EntityManager, or the one of an open transaction.
@@ -38,7 +39,7 @@ export class Transactions {
   }
 }
 
-/** Makes `Transactions` injectable everywhere (the API and the worker import it once). */
+/** Makes `Transactions` and `PreparedStatements` injectable everywhere (the API and the worker import it once). */
 @Global()
-@Module({ providers: [Transactions], exports: [Transactions] })
+@Module({ providers: [Transactions, PreparedStatements], exports: [Transactions, PreparedStatements] })
 export class TransactionsModule {}

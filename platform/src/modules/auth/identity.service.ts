@@ -9,8 +9,9 @@ import { SessionService } from './session.service';
 
 /**
  * Who is asking: ONLY a live server session (the warraq_sid cookie) or a live bearer token. User-id
- * cookies, x-user-id headers and body fields are never read. The user is loaded from Postgres on every
- * request, so a role change applies at once and a deleted user's session is dead.
+ * cookies, x-user-id headers and body fields are never read. The account's identity and role are read
+ * from Postgres on every request (one prepared statement, no entity), so a role change applies at
+ * once and a deleted user's session is dead.
  */
 @Injectable()
 export class IdentityService {
@@ -26,7 +27,7 @@ export class IdentityService {
     if (bearer) {
       const token = await this.tokens.resolve(bearer);
       if (token) {
-        const user = await this.users.findById(token.userId);
+        const user = await this.users.identityById(token.userId);
         if (user) return { user: authUserOf(user), sessionHash: null, tokenHash: token.hash };
       }
     }
@@ -37,7 +38,7 @@ export class IdentityService {
     const id = this.sessionIdFrom(cookieHeader);
     const session = await this.sessions.resolve(id);
     if (!session) return ANONYMOUS;
-    const user = await this.users.findById(session.userId);
+    const user = await this.users.identityById(session.userId);
     if (!user) {
       await this.sessions.destroy(session.hash, session.userId);
       return ANONYMOUS;

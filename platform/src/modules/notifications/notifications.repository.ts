@@ -4,11 +4,13 @@ import type { NotificationType } from '@warraq/contracts';
 import type { Db } from '../../database/transactions';
 
 /**
- * A user's unread notification count, as a scalar subquery (one parameter: the user id): the page
- * state reads it inside its own statement instead of a round trip of its own.
+ * A user's unread notification count, as a scalar subquery whose user id is `userParam` (`?`, or a
+ * prepared statement's `$1`): the page state reads it inside its own statement instead of a round
+ * trip of its own.
  */
-export const UNREAD_COUNT_SQL =
-  '(select count(*)::int from notification where user_id = ? and read_at is null)';
+export function unreadCountSql(userParam: string): string {
+  return `(select count(*)::int from notification where user_id = ${userParam} and read_at is null)`;
+}
 
 export interface NotificationRow {
   id: number;
@@ -104,7 +106,7 @@ export class NotificationsRepository {
   }
 
   async unread(userId: number): Promise<number> {
-    const rows = await this.em.execute<{ n: number }[]>(`select ${UNREAD_COUNT_SQL} as n`, [userId]);
+    const rows = await this.em.execute<{ n: number }[]>(`select ${unreadCountSql('?')} as n`, [userId]);
     return rows[0]?.n ?? 0;
   }
 

@@ -10,25 +10,19 @@ import { RouteQuery } from '../../common/http/route-input';
 import { CurrentAuth } from '../auth/current-auth.decorator';
 import type { RequestAuth } from '../auth/request-auth';
 import { Route } from '../auth/route.decorator';
-import { NotificationsService } from '../notifications/notifications.service';
 import { withDefaultPreferences } from '../users/user.mapper';
-import { UsersRepository } from '../users/users.repository';
 import { ReactionsService } from './reactions.service';
 
 /**
  * The personal part of a public page in one call, in as few round trips as the answer allows: the
- * guard resolved the session and loaded the account (its reading mode and preferences come from the
- * request's identity map, not a second lookup); on a series or chapter page one statement reads the
- * unread count with the reader's whole state on the series (and, on a series page, their pending
- * chapters only when it says there are any); on any other page the unread count is the one query.
+ * guard resolved the session (Redis) and read the account's identity and role (one prepared
+ * statement); then one statement reads the reader's own part (unread count, reading mode,
+ * preferences) with, on a series or chapter page, their whole state on the series (and, on a
+ * series page, their pending chapters only when it says there are any).
  */
 @Controller()
 export class PageStateController {
-  constructor(
-    private readonly reactions: ReactionsService,
-    private readonly notifications: NotificationsService,
-    private readonly users: UsersRepository,
-  ) {}
+  constructor(private readonly reactions: ReactionsService) {}
 
   @Route(ME_ROUTES.pageState)
   @Header('Cache-Control', 'private, no-store')
@@ -38,14 +32,11 @@ export class PageStateController {
   ): Promise<PageStateResponse> {
     const actor = auth.user;
     if (!actor) return { success: true, viewer: null, unread: 0, series: null };
-    const { contentId, chapterId } = query;
-    const [page, account] = await Promise.all([
-      contentId === undefined ? null : this.reactions.pageState(actor, contentId, chapterId),
-      this.users.findById(actor.id),
-    ]);
-    const unread = page ? page.unread : await this.notifications.unread(actor.id);
-    const state = page?.state ?? null;
-    const { numerals, novelReader } = withDefaultPreferences(account?.preferences);
+    const { own, state } = await this.reactions.pageState(actor, query.contentId, query.chapterId);
+    const { numerals, novelReader } = withDefaultPreferences({
+      numerals: own.numerals ?? undefined,
+      novelReader: own.novel_reader ?? undefined,
+    });
     const isAdmin = isAdminRole(actor.role);
     return {
       success: true,
@@ -58,8 +49,8 @@ export class PageStateController {
         numerals,
         novelReader,
       },
-      unread,
-      series: state && { ...state, readingMode: account?.readingMode ?? null },
+      unread: own.unread,
+      series: state,
     };
   }
 }

@@ -1,7 +1,6 @@
 import { Module } from '@nestjs/common';
 import { FollowsModule } from '../follows/follows.module';
 import { LibraryModule } from '../library/library.module';
-import { NotificationsModule } from '../notifications/notifications.module';
 import { SeriesModule } from '../series/series.module';
 import { UsersModule } from '../users/users.module';
 import { PageStateController } from './page-state.controller';
@@ -10,7 +9,7 @@ import { ReactionsRepository } from './reactions.repository';
 import { ReactionsService } from './reactions.service';
 
 @Module({
-  imports: [SeriesModule, LibraryModule, FollowsModule, UsersModule, NotificationsModule],
+  imports: [SeriesModule, LibraryModule, FollowsModule, UsersModule],
   controllers: [ReactionsController, PageStateController],
   providers: [ReactionsRepository, ReactionsService],
 })

@@ -1,11 +1,69 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
-import type { ModerationStatus, Shelf } from '@warraq/contracts';
+import type { ModerationStatus, Preferences, ReadingMode, Shelf } from '@warraq/contracts';
+import { PreparedStatements, preparedStatement } from '../../database/prepared-statements';
 import type { Db } from '../../database/transactions';
-import { UNREAD_COUNT_SQL } from '../notifications/notifications.repository';
+import { unreadCountSql } from '../notifications/notifications.repository';
+
+/**
+ * What every page state carries of the reader's own (their account row, null if it is gone since
+ * the guard read it): the bell's unread count, their reading mode and the preferences a page applies.
+ */
+export interface PageViewerRow {
+  unread: number;
+  reading_mode: ReadingMode | null;
+  numerals: Preferences['numerals'] | null;
+  /** As stored (an older account's may lack fields): defaults fill it in. */
+  novel_reader: Preferences['novelReader'] | null;
+}
+
+/** {@link PageViewerRow}'s columns, the reader's id being `$1` and their account row `v`. */
+const VIEWER_COLUMNS = `${unreadCountSql('$1')} as unread, v.reading_mode,
+  v.preferences->'numerals' as numerals, v.preferences->'novelReader' as novel_reader`;
+
+/** The page state of a page about no series: the reader's own part only. */
+const PAGE_VIEWER = preparedStatement<PageViewerRow>(
+  'page_state_viewer',
+  `select ${VIEWER_COLUMNS} from (select 1) as one left join "user" v on v.id = $1`,
+);
+
+/**
+ * The page state of a series or chapter page: $1 the reader, $2 the series, $3 the chapter (0 on a
+ * series page), $4 whether it is a series page, $5 whether the reader is staff.
+ */
+const PAGE_SERIES = preparedStatement<PageSeriesRow>(
+  'page_state_series',
+  `select s.moderation_status, s.created_by,
+     exists(select 1 from chapter_like where user_id = $1 and chapter_id = $3) as is_liked,
+     exists(select 1 from favorite where user_id = $1 and series_id = $2) as is_favorite,
+     (select score::int from rating where user_id = $1 and series_id = $2) as user_rating,
+     p.chapter_id as progress_chapter_id, p.number as progress_number, p.page as progress_page,
+     p.paragraph as progress_paragraph,
+     f.preferred_groups, f.hidden_groups,
+     (select count(*)::int from series_follow where series_id = $2) as followers,
+     (select shelf from series_shelf where user_id = $1 and series_id = $2) as shelf,
+     exists(select 1 from user_follow where follower_id = $1 and followee_id = s.created_by)
+       as creator_following,
+     (select count(*)::int from user_follow where followee_id = s.created_by) as creator_followers,
+     case when $4::boolean then array(
+       select r.chapter_id from chapter_read r join chapter c on c.id = r.chapter_id
+       where r.user_id = $1 and c.series_id = $2 and c.moderation_status = 'approved'
+       order by r.chapter_id) end as read_chapter_ids,
+     $4::boolean and exists(select 1 from chapter c where c.series_id = $2
+       and c.moderation_status = 'pending' and ($5::boolean or c.uploader_id = $1)) as has_pending,
+     ${VIEWER_COLUMNS}
+   from (select 1) as one
+   left join series s on s.id = $2
+   left join lateral (
+     select rp.chapter_id, c.number::float8 as number, rp.page, rp.paragraph
+     from reading_progress rp join chapter c on c.id = rp.chapter_id
+     where rp.user_id = $1 and rp.series_id = $2 limit 1) p on true
+   left join series_follow f on f.user_id = $1 and f.series_id = $2
+   left join "user" v on v.id = $1`,
+);
 
 /** A reader's whole state on one series, as the page state reads it in one statement. */
-export interface PageSeriesRow {
+export interface PageSeriesRow extends PageViewerRow {
   /** Null when no such series: the caller decides what the reader may see. */
   moderation_status: ModerationStatus | null;
   created_by: number | null;
@@ -24,8 +82,6 @@ export interface PageSeriesRow {
   creator_followers: number;
   /** Null unless asked for (a series page). */
   read_chapter_ids: number[] | null;
-  /** The reader's unread notifications (the page's bell). */
-  unread: number;
   /**
    * Whether the series has a pending chapter this reader may see (any, for staff; their own
    * uploads otherwise); false unless asked for (a series page). Only then are they read.
@@ -41,7 +97,10 @@ export interface PageSeriesRow {
  */
 @Injectable()
 export class ReactionsRepository {
-  constructor(private readonly em: EntityManager) {}
+  constructor(
+    private readonly em: EntityManager,
+    private readonly prepared: PreparedStatements,
+  ) {}
 
   private run<T>(sql: string, params: unknown[] = []): Promise<T[]> {
     return this.em.getConnection().execute<T[]>(sql, params as never[]);
@@ -101,9 +160,9 @@ export class ReactionsRepository {
   /**
    * Everything of the reader's on a series that a page shows, in one round trip: its visibility
    * facts, the reactions, the progress, the follow with its count, the shelf, the creator's follow
-   * with its count, the unread notification count and (on a series page) the approved chapters read
-   * and whether any pending chapter is the reader's to see (`staff`: any). Which parts the reader
-   * may have is the caller's rule: this reads them all.
+   * with its count, the reader's own part ({@link PageViewerRow}) and (on a series page) the
+   * approved chapters read and whether any pending chapter is the reader's to see (`staff`: any).
+   * Which parts the reader may have is the caller's rule: this reads them all.
    */
   async pageState(
     userId: number,
@@ -112,40 +171,13 @@ export class ReactionsRepository {
     seriesPage: boolean,
     staff: boolean,
   ): Promise<PageSeriesRow> {
-    const [u, s] = [userId, seriesId];
-    const rows = await this.run<PageSeriesRow>(
-      `select s.moderation_status, s.created_by,
-         exists(select 1 from chapter_like where user_id = ? and chapter_id = ?) as is_liked,
-         exists(select 1 from favorite where user_id = ? and series_id = ?) as is_favorite,
-         (select score::int from rating where user_id = ? and series_id = ?) as user_rating,
-         p.chapter_id as progress_chapter_id, p.number as progress_number, p.page as progress_page,
-         p.paragraph as progress_paragraph,
-         f.preferred_groups, f.hidden_groups,
-         (select count(*)::int from series_follow where series_id = ?) as followers,
-         (select shelf from series_shelf where user_id = ? and series_id = ?) as shelf,
-         exists(select 1 from user_follow where follower_id = ? and followee_id = s.created_by)
-           as creator_following,
-         (select count(*)::int from user_follow where followee_id = s.created_by) as creator_followers,
-         case when ? then array(
-           select r.chapter_id from chapter_read r join chapter c on c.id = r.chapter_id
-           where r.user_id = ? and c.series_id = ? and c.moderation_status = 'approved'
-           order by r.chapter_id) end as read_chapter_ids,
-         ${UNREAD_COUNT_SQL} as unread,
-         ? and exists(select 1 from chapter c where c.series_id = ? and c.moderation_status = 'pending'
-           and (? or c.uploader_id = ?)) as has_pending
-       from (select 1) as one
-       left join series s on s.id = ?
-       left join lateral (
-         select rp.chapter_id, c.number::float8 as number, rp.page, rp.paragraph
-         from reading_progress rp join chapter c on c.id = rp.chapter_id
-         where rp.user_id = ? and rp.series_id = ? limit 1) p on true
-       left join series_follow f on f.user_id = ? and f.series_id = ?`,
-      [
-        ...[u, chapterId ?? 0, u, s, u, s, s, u, s, u, seriesPage, u, s],
-        ...[u, seriesPage, s, staff, u],
-        ...[s, u, s, u, s],
-      ],
-    );
+    const rows = await this.prepared.rows(PAGE_SERIES, [userId, seriesId, chapterId ?? 0, seriesPage, staff]);
+    return rows[0]!;
+  }
+
+  /** The page state's part on a page about no series, in one round trip. */
+  async pageViewer(userId: number): Promise<PageViewerRow> {
+    const rows = await this.prepared.rows(PAGE_VIEWER, [userId]);
     return rows[0]!;
   }
 }

@@ -21,7 +21,7 @@ import { ratingOf, toChapterVariant } from '../series/series.mapper';
 import { SeriesRepository } from '../series/series.repository';
 import { Transactions } from '../../database/transactions';
 import { UsersRepository } from '../users/users.repository';
-import { ReactionsRepository } from './reactions.repository';
+import { type PageViewerRow, ReactionsRepository } from './reactions.repository';
 
 @Injectable()
 export class ReactionsService {
@@ -101,19 +101,20 @@ export class ReactionsService {
   }
 
   /**
-   * The reader's state on a series for the page state (all but the reading mode, which is the
-   * account's), with their unread notification count: one statement for everything of theirs on it.
-   * On a series page (`chapterId` undefined) the same statement says whether a pending chapter is
-   * theirs to see, and only then are those read, in a second query (most readers have none, so
-   * their call costs one round trip besides the session's). Reactions and progress are theirs
-   * whatever the series' visibility, as on the status route; the follow, shelf, creator follow and
-   * the chapter list's part are nothing on a series they may not see.
+   * The page state's data: the reader's own part ({@link PageViewerRow}: the unread count, reading
+   * mode and preferences) and, on a series or chapter page (`seriesId` given), their state on the
+   * series, all in one statement. On a series page (`chapterId` undefined) the same statement says
+   * whether a pending chapter is theirs to see, and only then are those read, in a second query
+   * (most readers have none, so their call costs one round trip besides the guard's). Reactions
+   * and progress are theirs whatever the series' visibility, as on the status route; the follow,
+   * shelf, creator follow and the chapter list's part are nothing on a series they may not see.
    */
   async pageState(
     actor: AuthUser,
-    seriesId: number,
+    seriesId: number | undefined,
     chapterId: number | undefined,
-  ): Promise<{ unread: number; state: Omit<PageSeriesState, 'readingMode'> }> {
+  ): Promise<{ own: PageViewerRow; state: PageSeriesState | null }> {
+    if (seriesId === undefined) return { own: await this.reactions.pageViewer(actor.id), state: null };
     const viewer = viewerOf(actor);
     const seriesPage = chapterId === undefined;
     const row = await this.reactions.pageState(
@@ -155,8 +156,9 @@ export class ReactionsService {
         !visible || creator === null || creator === actor.id
           ? null
           : { following: row.creator_following, followers: row.creator_followers },
+      readingMode: row.reading_mode,
     };
-    return { unread: row.unread, state };
+    return { own: row, state };
   }
 
   private async visibleSeries(actor: AuthUser, seriesId: number): Promise<void> {

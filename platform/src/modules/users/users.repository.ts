@@ -1,6 +1,7 @@
 import { EntityManager, raw } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { type Preferences, type ReadingMode, type Role } from '@warraq/contracts';
+import { PreparedStatements, preparedStatement } from '../../database/prepared-statements';
 import type { Db } from '../../database/transactions';
 import { User } from './user.entity';
 import { usernameSkeleton } from './username-skeleton';
@@ -17,12 +18,36 @@ export function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
+/** What the guard needs of an account on every request: who it is and what it may do. */
+export interface IdentityRow {
+  id: number;
+  username: string;
+  role: Role;
+}
+
+const IDENTITY_BY_ID = preparedStatement<IdentityRow>(
+  'user_identity_by_id',
+  'select id, username, role from "user" where id = $1',
+);
+
 @Injectable()
 export class UsersRepository {
-  constructor(private readonly em: EntityManager) {}
+  constructor(
+    private readonly em: EntityManager,
+    private readonly prepared: PreparedStatements,
+  ) {}
 
   findById(id: number): Promise<User | null> {
     return this.em.findOne(User, { id });
+  }
+
+  /**
+   * The account's identity, read fresh (never from the identity map or a cache), or null when the
+   * account is gone. No entity is built: this runs on every signed-in request.
+   */
+  async identityById(id: number): Promise<IdentityRow | null> {
+    const rows = await this.prepared.rows(IDENTITY_BY_ID, [id]);
+    return rows[0] ?? null;
   }
 
   /** Login name: the username (any case) or the e-mail address. */
