@@ -28,6 +28,7 @@ export * from './realtime/realtime.events.js';
 export * from './content/content.constants.js';
 export * from './content/content.schemas.js';
 export * from './content/arabic-search.js';
+export * from './content/chapter-title.js';
 export * from './feeds/feeds.schemas.js';
 export * from './auth/auth.routes.js';
 export * from './content/content.routes.js';
