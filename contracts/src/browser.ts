@@ -15,6 +15,7 @@ export * from './follows/follows.constants.js';
 export * from './system/system.constants.js';
 export * from './content/content.constants.js';
 export * from './content/arabic-search.js';
+export * from './content/chapter-title.js';
 export * from './novel/novel-text.constants.js';
 export * from './novel/novel-text.rules.js';
 export * from './novel/novel-reader.constants.js';

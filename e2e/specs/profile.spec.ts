@@ -159,7 +159,8 @@ test('an admin awards the reader 15 points on /admin/points and the reader’s p
   await expect(admin.getByText('رصيد المستخدم لا يكفي لهذا الخصم').first()).toBeVisible();
 
   const description = `مكافأة الاختبار ${Date.now().toString(36)}`;
-  await admin.getByLabel('المقدار').fill('15');
+  // Typed in the page's own digits: the field takes either system.
+  await admin.getByLabel('المقدار').fill('١٥');
   await admin.getByLabel('الوصف').fill(description);
   await admin.getByRole('button', { name: 'حفظ', exact: true }).click();
   await expect(admin.getByText('تم تسجيل النقاط').first()).toBeVisible();

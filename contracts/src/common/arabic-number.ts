@@ -22,3 +22,12 @@ export function westernDigits(text: string): string {
     .replace(/[\u0660-\u0669]/g, (d) => String(d.charCodeAt(0) - 0x0660))
     .replace(/[\u06F0-\u06F9]/g, (d) => String(d.charCodeAt(0) - 0x06f0));
 }
+
+/**
+ * A whole number as typed on any keyboard — either digit system, an ASCII or a Unicode minus —
+ * or NaN when the text is not one (so the schema reading it reports the field).
+ */
+export function typedInteger(text: string): number {
+  const plain = westernDigits(text.trim()).replace(/^[\u2212\u2796]/, '-');
+  return /^-?\d+$/.test(plain) ? Number(plain) : Number.NaN;
+}

@@ -1,5 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import {
+  defaultChapterTitle,
+  ownChapterTitle,
   FEED_MEDIA_TYPES,
   FEED_ROUTES,
   type FeedFormat,
@@ -46,8 +48,11 @@ const FEED_ITEMS = 50;
 const OPDS_CHAPTERS = 2000;
 const OPDS_PAGE_SIZE = 30;
 
+/** «الفصل ٣: عنوانه», or «الفصل ٣» alone when the title only repeats the label (a default title). */
 export function chapterLabel(chapter: Pick<FeedChapterRow, 'number' | 'title'>): string {
-  return chapter.title ? `الفصل ${chapter.number}: ${chapter.title}` : `الفصل ${chapter.number}`;
+  const label = defaultChapterTitle(chapter.number);
+  const own = ownChapterTitle(chapter.title, chapter.number);
+  return own ? `${label}: ${own}` : label;
 }
 
 function newest(rows: { published_at: Date }[], fallback: Date): Date {

@@ -1,5 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import {
+  defaultChapterTitle,
   type ChapterUpload,
   type ChapterUploadResponse,
   type CreateChapterUploadInput,
@@ -80,7 +81,7 @@ export class IngestService {
         uploaderId: actor.userId,
         seriesId: series.id,
         number: body.chapterNumber,
-        title: body.title ?? `الفصل ${body.chapterNumber}`,
+        title: body.title ?? defaultChapterTitle(body.chapterNumber),
         language: body.language,
         translationGroup,
         notes: body.notes ?? null,

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import {
+  defaultChapterTitle,
   chapterPath,
   INGEST_MESSAGES,
   NOVEL_CHAPTER_MESSAGES,
@@ -60,7 +61,7 @@ export class NovelChaptersService {
       }
       return this.chapters.insertText(
         tx,
-        { ...variant, title: body.title ?? `الفصل ${body.chapterNumber}`, uploaderId: user.id },
+        { ...variant, title: body.title ?? defaultChapterTitle(body.chapterNumber), uploaderId: user.id },
         prepared.text,
         prepared.words,
       );

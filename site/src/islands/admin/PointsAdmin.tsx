@@ -1,8 +1,8 @@
 import { useState, type SubmitEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import type { z } from 'zod';
-import { AwardPointsBodySchema, POINTS_LIMITS, type User } from '@warraq/contracts';
+import { z } from 'zod';
+import { AwardPointsBodySchema, POINTS_LIMITS, typedInteger, type User } from '@warraq/contracts';
 import { formatNumber, t } from '@/i18n';
 import { formatShortDateTime } from '@/lib/format/format';
 import { PROFILE_KEYS, awardPoints, fetchPoints, searchUsers } from '@/lib/api/profile';
@@ -16,8 +16,12 @@ import { showToast } from '@/stores/toasts';
 
 const text = t.points;
 
-// The user is picked above the form, so the form holds the rest of the award body.
-const AwardFormSchema = AwardPointsBodySchema.omit({ user_id: true });
+// The user is picked above the form, so the form holds the rest of the award body. The amount is
+// typed as text, in the page's digits or the keyboard's (a number input would show its own digits,
+// whatever the reader's numeral choice).
+const AwardFormSchema = AwardPointsBodySchema.omit({ user_id: true }).extend({
+  amount: z.string().transform(typedInteger).pipe(AwardPointsBodySchema.shape.amount),
+});
 type AwardInput = z.input<typeof AwardFormSchema>;
 type AwardValues = z.output<typeof AwardFormSchema>;
 const FIELDS = ['amount', 'service', 'description'] as const;
@@ -100,7 +104,7 @@ function AwardForm({ user }: { user: Picked }) {
     formState: { errors, isSubmitting },
   } = useForm<AwardInput, unknown, AwardValues>({
     resolver: zodResolver(AwardFormSchema),
-    defaultValues: { service: 'manga', description: '' },
+    defaultValues: { amount: '', service: 'manga', description: '' },
   });
 
   async function save(values: AwardValues) {
@@ -118,7 +122,7 @@ function AwardForm({ user }: { user: Picked }) {
     if (!outcome.ok) return;
     showToast({ title: outcome.value.message });
     // The amount is cleared too, so a second click cannot repeat the award by accident.
-    reset({ service: values.service, description: '', amount: Number.NaN });
+    reset({ service: values.service, description: '', amount: '' });
   }
 
   return (
@@ -135,13 +139,10 @@ function AwardForm({ user }: { user: Picked }) {
         <div className="flex flex-col gap-1">
           <TextField
             label={text.amount}
-            type="number"
             dir="ltr"
-            step={1}
-            min={-POINTS_LIMITS.maxAmount}
-            max={POINTS_LIMITS.maxAmount}
+            autoComplete="off"
             error={errors.amount?.message}
-            {...register('amount', { valueAsNumber: true })}
+            {...register('amount')}
           />
           <p className="text-xs opacity-70">{text.amountHint}</p>
         </div>

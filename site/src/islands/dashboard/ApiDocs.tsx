@@ -2,6 +2,7 @@ import { useDeferredValue, useMemo, useState } from 'react';
 import { SYSTEM_ROUTES } from '@warraq/contracts';
 import { fmt, fmtCount, t } from '@/i18n';
 import { api } from '@/lib/api/client';
+import { formatVersion } from '@/lib/format/format';
 import { usePolledQuery } from '@/lib/query';
 import { DASHBOARD_KEYS } from '@/lib/system/dashboard-queries';
 import {
@@ -155,7 +156,11 @@ export default function ApiDocs() {
           {docs.data && <span className="badge badge-ghost">{fmtCount(text.count, total)}</span>}
         </div>
         {docs.data && (
-          <p className="text-sm opacity-75">{fmt(text.intro, { version: docs.data.version ?? '—' })}</p>
+          <p className="text-sm opacity-75">
+            {fmt(text.intro, {
+              version: docs.data.version === null ? '—' : formatVersion(docs.data.version),
+            })}
+          </p>
         )}
         {docs.status === 'error' && <QueryError error={docs.error} onRetry={() => void docs.refetch()} />}
         {docs.isLoading && (

@@ -4,7 +4,7 @@ import { invalidateQueries, usePolledQuery } from '@/lib/query';
 import { showToast } from '@/stores/toasts';
 import { ApiIndicator } from './ApiIndicator';
 import { DASHBOARD_KEYS, REFRESH_PREFIXES, fetchStats, fetchVersion } from '@/lib/system/dashboard-queries';
-import { formatDateTime } from '@/lib/format/format';
+import { formatDateTime, formatVersion } from '@/lib/format/format';
 
 interface DashboardHeaderProps {
   /** The services page with its add dialog open; null for viewers who may not add services. */
@@ -44,7 +44,7 @@ export default function DashboardHeader({ addServiceHref }: DashboardHeaderProps
           <dt>{t.dashboard.version}:</dt>
           <dd>
             <span className="badge badge-outline" dir="ltr" data-testid="version">
-              {shownVersion ?? t.dashboard.versionUnavailable}
+              {shownVersion === null ? t.dashboard.versionUnavailable : formatVersion(shownVersion)}
             </span>
           </dd>
         </div>

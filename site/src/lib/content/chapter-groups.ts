@@ -1,6 +1,5 @@
 import type { ChapterVariant } from '@warraq/contracts';
 import { t } from '@/i18n';
-import { withNumerals } from '@/lib/format/format';
 
 /** The chapters of one number (spec §2 Manga detail: grouped by number, variant count when > 1). */
 export interface ChapterGroup {
@@ -74,21 +73,8 @@ export function variantLabel(variant: {
   return [languageName(variant.language), variant.group ?? variant.translator].filter(Boolean).join(' · ');
 }
 
-/**
- * A chapter's title when it says more than its number: «الفصل ٣», "Chapter 3" or "Ch. 3" repeat
- * the label the page already writes («الفصل 1 الفصل 1», «الفصل 2 Chapter 2»), so they give null.
- */
-export function ownChapterTitle(title: string | null | undefined, chapterNumber: number): string | null {
-  const trimmed = title?.trim();
-  if (!trimmed) return null;
-  const latin = withNumerals(trimmed, 'latn');
-  const words = latin
-    .replace(/[\s\-—:#]+/g, ' ')
-    .trim()
-    .split(' ');
-  const onlyLabel = words.every((word) => /^(الفصل|فصل|chapter|ch\.?|\d+(\.\d+)?)$/i.test(word));
-  return onlyLabel && words.includes(formatChapterNumber(chapterNumber)) ? null : trimmed;
-}
+// Shared with the platform's feeds, which label chapters the same way.
+export { ownChapterTitle } from '@warraq/contracts/browser';
 
 /** A chapter number as URLs write it: 1, 1.5 (no trailing zeros); labels use lib/format. */
 export function formatChapterNumber(chapterNumber: number): string {

@@ -14,6 +14,7 @@ import {
   formatRelative,
   formatShortDateTime,
   formatTime,
+  formatVersion,
   mixesDigits,
   withNumerals,
   type Numerals,
@@ -43,6 +44,7 @@ function oneView(numerals: Numerals): string {
     formatTime(NOW, numerals),
     formatRelative(ago(3 * 3600), NOW, numerals),
     `© ${formatChapterNumber(2026, numerals)}`,
+    formatVersion('0.1.0', numerals),
   ].join(' · ');
 }
 
@@ -104,6 +106,11 @@ describe('numbers', () => {
     expect(compact(999_999)).toBe('999.9 ألف');
     expect(compact(2_560_000)).toBe('2.5 مليون');
     expect(formatCompact(-5, 'latn')).toBe('0');
+  });
+
+  it('writes a version in the page digits, its dots kept as separators', () => {
+    expect(formatVersion('0.1.0')).toBe('٠.١.٠');
+    expect(formatVersion('12.0.3', 'latn')).toBe('12.0.3');
   });
 
   it('writes sizes in binary steps with Arabic units', () => {

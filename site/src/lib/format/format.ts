@@ -86,6 +86,15 @@ export function formatCompact(value: number, numerals?: Numerals): string {
   return count < 1_000 ? integer(count, numerals) : compact(count, numerals);
 }
 
+/**
+ * A release version in the page's digits: «0.1.0» → «٠.١.٠». Its dots stay dots: they separate
+ * parts, they are no decimal separator (so «٠٫١» would misread it as a fraction).
+ */
+export function formatVersion(version: string, numerals?: Numerals): string {
+  const arabic = version.replace(/[0-9]/g, (digit) => String.fromCharCode(0x0660 + Number(digit)));
+  return withNumerals(arabic, numerals);
+}
+
 /** A percentage given 0–100: «٤٥٪». */
 export function formatPercent(value: number, numerals?: Numerals): string {
   return percent(Math.round(value) / 100, numerals);
