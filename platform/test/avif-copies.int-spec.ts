@@ -61,6 +61,21 @@ describe.each(['local', 's3'] as const)('AVIF copies after publication (%s)', (d
       (pages) => pages[0]!.avif.length > 0,
     );
 
+  /** The series' first chapter with its AVIF copies taken off its pages again. */
+  const chapterWithoutCopies = async () => {
+    const [first] = await sql<{ id: number }>(
+      'select id from chapter where series_id = ? order by id limit 1',
+      [series.id],
+    );
+    const chapter = first!;
+    await sql(
+      `update page set renditions = coalesce((select jsonb_agg(r) from jsonb_array_elements(renditions) r
+         where r->>'key' not like '%.avif'), '[]'::jsonb) where chapter_id = ?`,
+      [chapter.id],
+    );
+    return chapter;
+  };
+
   beforeAll(async () => {
     if (driverName === 's3') s3 = await startFakeS3();
     t = await createTestApp(s3 ? { env: fakeS3Env(s3.settings()) } : {});
@@ -138,45 +153,29 @@ describe.each(['local', 's3'] as const)('AVIF copies after publication (%s)', (d
   });
 
   it('queues the copies again when Redis lost the job, from what Postgres lists', async () => {
-    const [chapter] = await sql<{ id: number }>(
-      'select id from chapter where series_id = ? order by id limit 1',
-      [series.id],
-    );
     // As if Redis had restarted empty before the job ran: no copies, no job, the chapter listed.
-    await sql(
-      `update page set renditions = coalesce((select jsonb_agg(r) from jsonb_array_elements(renditions) r
-         where r->>'key' not like '%.avif'), '[]'::jsonb) where chapter_id = ?`,
-      [chapter!.id],
-    );
+    const chapter = await chapterWithoutCopies();
     await sql(`insert into chapter_avif (chapter_id, queued_at) values (?, now() - interval '1 hour')`, [
-      chapter!.id,
+      chapter.id,
     ]);
-    expect((await chapterPages(chapter!.id))[0]!.avif).toEqual([]);
+    expect((await chapterPages(chapter.id))[0]!.avif).toEqual([]);
 
     // The worker's own pass (every second here) or this one queues it; nothing else would.
     await worker.get(IngestReconciler).reconcile();
-    expect((await withCopies(chapter!.id))[0]!.avif.map((r) => r.width)).toEqual([600, 700]);
-    const listed = () => sql('select 1 from chapter_avif where chapter_id = ?', [chapter!.id]);
+    expect((await withCopies(chapter.id))[0]!.avif.map((r) => r.width)).toEqual([600, 700]);
+    const listed = () => sql('select 1 from chapter_avif where chapter_id = ?', [chapter.id]);
     expect(await until(listed, (rows) => rows.length === 0)).toEqual([]);
     // Done: the next pass has nothing to queue.
     expect((await worker.get(IngestReconciler).reconcile()).avifRequeued).toEqual([]);
   });
 
   it('gives way between pages and leaves what it did not reach to the next run', async () => {
-    const [chapter] = await sql<{ id: number }>(
-      'select id from chapter where series_id = ? order by id limit 1',
-      [series.id],
-    );
     // As if the copies had not been made yet (a job stopped by a waiting upload or a restart).
-    await sql(
-      `update page set renditions = coalesce((select jsonb_agg(r) from jsonb_array_elements(renditions) r
-         where r->>'key' not like '%.avif'), '[]'::jsonb) where chapter_id = ?`,
-      [chapter!.id],
-    );
+    const chapter = await chapterWithoutCopies();
     const copies = worker.get(AvifCopies);
-    await expect(copies.run(chapter!.id, () => true)).resolves.toBe('stopped');
-    expect((await chapterPages(chapter!.id))[0]!.avif).toEqual([]);
-    await expect(copies.run(chapter!.id, () => false)).resolves.toBe('done');
-    expect((await chapterPages(chapter!.id))[0]!.avif.map((r) => r.width)).toEqual([600, 700]);
+    await expect(copies.run(chapter.id, () => true)).resolves.toBe('stopped');
+    expect((await chapterPages(chapter.id))[0]!.avif).toEqual([]);
+    await expect(copies.run(chapter.id, () => false)).resolves.toBe('done');
+    expect((await chapterPages(chapter.id))[0]!.avif.map((r) => r.width)).toEqual([600, 700]);
   });
 });

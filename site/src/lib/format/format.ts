@@ -53,8 +53,17 @@ function numberFormat(options: Intl.NumberFormatOptions): (value: number, numera
   return (value, numerals) => withNumerals(format.format(value), numerals);
 }
 
+/**
+ * The one time zone every date is written in, on the server and in the browser alike: a public
+ * document is one cached HTML for every reader, and an island hydrating it must write the same date
+ * the server did. In the reader's own zone, a chapter published at 22:00 UTC read «٣١/١٠» from the
+ * server and «١/١١» in a browser in Riyadh, and React threw the page's HTML away to render it again
+ * (the reader jumped). Riyadh's (UTC+3, no daylight saving) is the zone of most of the audience.
+ */
+export const SITE_TIME_ZONE = 'Asia/Riyadh';
+
 function dateFormat(options: Intl.DateTimeFormatOptions): (value: Date, numerals?: Numerals) => string {
-  const format = new Intl.DateTimeFormat(LOCALE, options);
+  const format = new Intl.DateTimeFormat(LOCALE, { ...options, timeZone: SITE_TIME_ZONE });
   return (value, numerals) => withNumerals(format.format(value), numerals);
 }
 
