@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { digitSlips, englishSlips, visibleTexts } from '../fixtures/interface-text';
 import { SCREENS, THEMES, openScreen, setTheme } from '../fixtures/screens';
-import { shoot } from '../fixtures/screenshots';
+import { shoot, TAKING_SHOTS } from '../fixtures/screenshots';
 import { edge } from '../fixtures/stack';
 
 // Issue 15, "screenshots at 390 and 1280 px of every page in both themes show no mixed digits, no
@@ -11,11 +11,9 @@ import { edge } from '../fixtures/stack';
 // Arabic-Indic digits), no English word in the interface, and no sideways scroll (`shoot`).
 
 // The pictures are for the eye, taken when E2E_SHOTS_DIR says where to put them (both themes, as
-// above). Without it the sweep reads each page in the light theme only, with no picture: the words
-// and the layout are the same in both themes (the dark theme's colours are the accessibility
-// spec's), and the 400 full-page captures were most of the sweep's time in the test run.
-const LOOK = process.env.E2E_SHOTS_DIR !== undefined;
-const SWEPT_THEMES = LOOK ? THEMES : (['light'] as const);
+// above). Without it the sweep reads each page in the light theme only: the words and the layout
+// are the same in both themes (the dark theme's colours are the accessibility spec's).
+const SWEPT_THEMES = TAKING_SHOTS ? THEMES : (['light'] as const);
 
 test.describe.configure({ timeout: 120_000 });
 test.use({ trace: 'off' });
@@ -67,7 +65,7 @@ for (const screen of SCREENS) {
           ...englishSlips(texts).map((text) => `${width}px English: «${text}»`),
         );
       };
-      await shoot(page, `${slug}-${theme}`, { capture: LOOK, ...(theme === 'light' ? { inspect } : {}) });
+      await shoot(page, `${slug}-${theme}`, theme === 'light' ? { inspect } : {});
     }
     await context.close();
     expect([...new Set(slips)], `${screen.name} ${path}`).toEqual([]);
