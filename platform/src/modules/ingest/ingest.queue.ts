@@ -99,11 +99,14 @@ export class IngestQueue implements OnApplicationShutdown {
 
   /** Uploads waiting for the worker (every upload's job has a priority above the AVIF jobs'). */
   async uploadsWaiting(): Promise<number> {
-    const [prioritized, avif] = await Promise.all([
-      this.queue.getPrioritizedCount(),
-      this.queue.getCountsPerPriority([MAX_PRIORITY]),
-    ]);
-    return prioritized - (avif[String(MAX_PRIORITY)] ?? 0);
+    const [prioritized, avif] = await Promise.all([this.queue.getPrioritizedCount(), this.avifWaiting()]);
+    return prioritized - avif;
+  }
+
+  /** AVIF jobs waiting to run: every one sits at the lowest priority, and nothing else does. */
+  private async avifWaiting(): Promise<number> {
+    const counts = await this.queue.getCountsPerPriority([MAX_PRIORITY]);
+    return counts[String(MAX_PRIORITY)] ?? 0;
   }
 
   /**
@@ -112,14 +115,13 @@ export class IngestQueue implements OnApplicationShutdown {
    * the uploads are background work, not a backlog an uploader sits in.
    */
   async counts(): Promise<HealthResponse['queue']> {
-    const [counts, avif] = await withTimeout(
+    const [counts, imageCopies] = await withTimeout(
       Promise.all([
         this.queue.getJobCounts('waiting', 'active', 'failed', 'delayed', 'prioritized'),
-        this.queue.getCountsPerPriority([MAX_PRIORITY]),
+        this.avifWaiting(),
       ]),
       ENQUEUE_TIMEOUT_MS,
     );
-    const imageCopies = avif[String(MAX_PRIORITY)] ?? 0;
     return {
       waiting: (counts.waiting ?? 0) + (counts.prioritized ?? 0) - imageCopies,
       imageCopies,
