@@ -88,6 +88,8 @@ const sameRoles = (a: readonly string[], b: readonly string[]) =>
 export function accessLevelOf(rule: AccessRule | undefined): ApiAccess | undefined {
   if (!rule) return undefined;
   if (rule.kind === 'public' || rule.kind === 'authenticated') return rule.kind;
+  // Open to anyone like `public`; the route reads the account itself.
+  if (rule.kind === 'public-claim') return 'public';
   if (sameRoles(rule.roles, STAFF_ROLES)) return 'staff';
   if (sameRoles(rule.roles, ADMIN_ROLES)) return 'admin';
   return undefined;

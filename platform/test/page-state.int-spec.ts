@@ -1,4 +1,7 @@
 import { DEFAULT_NOVEL_READER_SETTINGS, GUEST_PAGE_STATE, PageStateResponseSchema } from '@warraq/contracts';
+import { RequestContext } from '@mikro-orm/core';
+import { ApiTokenService } from '../src/modules/auth/api-token.service';
+import { SessionService } from '../src/modules/auth/session.service';
 import { NotificationsService } from '../src/modules/notifications/notifications.service';
 import { signIn } from './auth-helpers';
 import { newChapter, newSeries, type TestChapter, type TestSeries } from './factories/content.factory';
@@ -130,6 +133,21 @@ describe('GET /api/me/page-state: the personal part of a public page in one call
 
     await sql('delete from "user" where id = ?');
     expect(await stateOn(url())).toEqual(GUEST_PAGE_STATE);
+    // The call that found the account gone also ended its session (Redis holds it no more).
+    const sessionId = cookie.split(';')[0]!.split('=')[1];
+    expect(await t.app.get(SessionService).resolve(sessionId)).toBeNull();
+  });
+
+  it('a bearer token names its reader as a session does', async () => {
+    const tokens = t.app.get(ApiTokenService);
+    const { token } = await RequestContext.create(t.orm.em, () => tokens.issue(reader.id));
+    const res = await t.api().get(url()).set('Authorization', `Bearer ${token}`);
+    expect(PageStateResponseSchema.parse(res.body).viewer).toMatchObject({ id: reader.id, role: 'reader' });
+    const forged = await t
+      .api()
+      .get(url())
+      .set('Authorization', `Bearer ${token.slice(0, -2)}xx`);
+    expect(forged.body).toEqual(GUEST_PAGE_STATE);
   });
 
   it('refuses a malformed query', async () => {
@@ -190,6 +208,19 @@ describe('GET /api/me/page-state: the personal part of a public page in one call
       for (const cookie of [modCookie, adminCookie]) {
         expect(pendingIds(await stateOf(cookie))).toEqual([pendingOther.id, pendingOwn.id]);
       }
+    });
+
+    it('the role that shows pending chapters is the one the account holds at the call: staff demoted see only their own', async () => {
+      const demoted = await newUser(t.orm, { role: 'moderator' });
+      const cookie = await signIn(t, demoted);
+      expect(pendingIds(await stateOf(cookie))).toEqual([pendingOther.id, pendingOwn.id]);
+      await t.orm.em
+        .fork()
+        .getConnection()
+        .execute(`update "user" set role = 'reader' where id = ?`, [demoted.id]);
+      const state = await stateOf(cookie);
+      expect(state.viewer).toMatchObject({ role: 'reader', isStaff: false });
+      expect(pendingIds(state)).toEqual([]);
     });
 
     it('a plain reader gets none and a guest gets no series state at all', async () => {

@@ -4,7 +4,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import { UsersRepository } from '../users/users.repository';
 import { ApiTokenService } from './api-token.service';
-import { ANONYMOUS, authUserOf, type RequestAuth } from './request-auth';
+import { ANONYMOUS, authUserOf, type RequestAuth, type SessionClaim } from './request-auth';
 import { SessionService } from './session.service';
 
 /**
@@ -23,27 +23,37 @@ export class IdentityService {
   ) {}
 
   async resolve(headers: IncomingHttpHeaders): Promise<RequestAuth> {
-    const bearer = bearerToken(headers.authorization);
-    if (bearer) {
-      const token = await this.tokens.resolve(bearer);
-      if (token) {
-        const user = await this.users.identityById(token.userId);
-        if (user) return { user: authUserOf(user), sessionHash: null, tokenHash: token.hash };
-      }
+    const claim = await this.resolveClaim(headers);
+    if (!claim) return ANONYMOUS;
+    const user = await this.users.identityById(claim.userId);
+    if (!user) {
+      await this.forget(claim);
+      return ANONYMOUS;
     }
-    return this.resolveSession(headers.cookie);
+    return { user: authUserOf(user), sessionHash: claim.sessionHash, tokenHash: claim.tokenHash };
   }
 
   async resolveSession(cookieHeader: string | undefined): Promise<RequestAuth> {
-    const id = this.sessionIdFrom(cookieHeader);
-    const session = await this.sessions.resolve(id);
-    if (!session) return ANONYMOUS;
-    const user = await this.users.identityById(session.userId);
-    if (!user) {
-      await this.sessions.destroy(session.hash, session.userId);
-      return ANONYMOUS;
+    return this.resolve({ cookie: cookieHeader });
+  }
+
+  /**
+   * Whom the request's live bearer token, or else its live session, names, without reading the
+   * account: the whole of `resolve` but its account lookup.
+   */
+  async resolveClaim(headers: IncomingHttpHeaders): Promise<SessionClaim | null> {
+    const bearer = bearerToken(headers.authorization);
+    if (bearer) {
+      const token = await this.tokens.resolve(bearer);
+      if (token) return { userId: token.userId, sessionHash: null, tokenHash: token.hash };
     }
-    return { user: authUserOf(user), sessionHash: session.hash, tokenHash: null };
+    const session = await this.sessions.resolve(this.sessionIdFrom(headers.cookie));
+    return session ? { userId: session.userId, sessionHash: session.hash, tokenHash: null } : null;
+  }
+
+  /** A claim whose account is gone: its session is dead (a token goes with its account's rows). */
+  async forget(claim: SessionClaim): Promise<void> {
+    if (claim.sessionHash) await this.sessions.destroy(claim.sessionHash, claim.userId);
   }
 
   sessionIdFrom(cookieHeader: string | undefined): string | undefined {

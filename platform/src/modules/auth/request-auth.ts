@@ -19,7 +19,20 @@ export interface RequestAuth {
   tokenHash: string | null;
 }
 
-export type AuthenticatedRequest = Request & { auth: RequestAuth };
+/**
+ * Whom a live session or bearer token names, before the account is read: what the guard hands a
+ * route that reads the account in its own statement ({@link AccessRule} `public-claim`). Not an
+ * identity: the account may be gone, and its role is whatever that statement reads.
+ */
+export interface SessionClaim {
+  readonly userId: number;
+  /** sha256 of the session id, when a session named the user. */
+  readonly sessionHash: string | null;
+  /** sha256 of the bearer token, when a token named the user. */
+  readonly tokenHash: string | null;
+}
+
+export type AuthenticatedRequest = Request & { auth: RequestAuth; claim?: SessionClaim | null };
 
 export const ANONYMOUS: RequestAuth = Object.freeze({ user: null, sessionHash: null, tokenHash: null });
 

@@ -7,32 +7,43 @@ import {
   type PageStateResponse,
 } from '@warraq/contracts';
 import { RouteQuery } from '../../common/http/route-input';
-import { CurrentAuth } from '../auth/current-auth.decorator';
-import type { RequestAuth } from '../auth/request-auth';
-import { Route } from '../auth/route.decorator';
+import { CurrentClaim } from '../auth/current-auth.decorator';
+import { IdentityService } from '../auth/identity.service';
+import type { SessionClaim } from '../auth/request-auth';
+import { RouteWithClaim } from '../auth/route.decorator';
 import { withDefaultPreferences } from '../users/user.mapper';
 import { ReactionsService } from './reactions.service';
 
+const GUEST_ANSWER: PageStateResponse = { success: true, viewer: null, unread: 0, series: null };
+
 /**
  * The personal part of a public page in one call, in as few round trips as the answer allows: the
- * guard resolved the session (Redis) and read the account's identity and role (one prepared
- * statement); then one statement reads the reader's own part (unread count, reading mode,
- * preferences) with, on a series or chapter page, their whole state on the series (and, on a
- * series page, their pending chapters only when it says there are any).
+ * guard resolved the session (Redis) only, and one statement reads the account's identity and role
+ * beside the reader's own part (unread count, reading mode, preferences) and, on a series or chapter
+ * page, their whole state on the series (on a series page, their pending chapters only when it says
+ * there are any). The role is the account's as of that statement, as the guard would have read it:
+ * a role change or a deleted account counts at once.
  */
 @Controller()
 export class PageStateController {
-  constructor(private readonly reactions: ReactionsService) {}
+  constructor(
+    private readonly reactions: ReactionsService,
+    private readonly identity: IdentityService,
+  ) {}
 
-  @Route(ME_ROUTES.pageState)
+  @RouteWithClaim(ME_ROUTES.pageState)
   @Header('Cache-Control', 'private, no-store')
   async pageState(
-    @CurrentAuth() auth: RequestAuth,
+    @CurrentClaim() claim: SessionClaim | null,
     @RouteQuery() query: PageStateQuery,
   ): Promise<PageStateResponse> {
-    const actor = auth.user;
-    if (!actor) return { success: true, viewer: null, unread: 0, series: null };
-    const { own, state } = await this.reactions.pageState(actor, query.contentId, query.chapterId);
+    if (!claim) return GUEST_ANSWER;
+    const found = await this.reactions.pageState(claim.userId, query.contentId, query.chapterId);
+    if (!found) {
+      await this.identity.forget(claim);
+      return GUEST_ANSWER;
+    }
+    const { actor, own, state } = found;
     const { numerals, novelReader } = withDefaultPreferences({
       numerals: own.numerals ?? undefined,
       novelReader: own.novel_reader ?? undefined,

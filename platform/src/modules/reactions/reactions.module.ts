@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { AuthModule } from '../auth/auth.module';
 import { FollowsModule } from '../follows/follows.module';
 import { LibraryModule } from '../library/library.module';
 import { SeriesModule } from '../series/series.module';
@@ -9,7 +10,7 @@ import { ReactionsRepository } from './reactions.repository';
 import { ReactionsService } from './reactions.service';
 
 @Module({
-  imports: [SeriesModule, LibraryModule, FollowsModule, UsersModule],
+  imports: [AuthModule, SeriesModule, LibraryModule, FollowsModule, UsersModule],
   controllers: [ReactionsController, PageStateController],
   providers: [ReactionsRepository, ReactionsService],
 })

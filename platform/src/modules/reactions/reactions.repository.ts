@@ -1,15 +1,20 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
-import type { ModerationStatus, Preferences, ReadingMode, Shelf } from '@warraq/contracts';
+import type { ModerationStatus, Preferences, ReadingMode, Role, Shelf } from '@warraq/contracts';
+import { STAFF_ROLES } from '../auth/access.decorators';
 import { PreparedStatements, preparedStatement } from '../../database/prepared-statements';
 import type { Db } from '../../database/transactions';
 import { unreadCountSql } from '../notifications/notifications.repository';
 
 /**
- * What every page state carries of the reader's own (their account row, null if it is gone since
- * the guard read it): the bell's unread count, their reading mode and the preferences a page applies.
+ * What every page state carries of the reader's own, from their account row: who they are (the guard
+ * read no account on this route: null when the account the session names is gone), the bell's unread
+ * count, their reading mode and the preferences a page applies.
  */
 export interface PageViewerRow {
+  viewer_id: number | null;
+  viewer_username: string | null;
+  viewer_role: Role | null;
   unread: number;
   reading_mode: ReadingMode | null;
   numerals: Preferences['numerals'] | null;
@@ -18,7 +23,8 @@ export interface PageViewerRow {
 }
 
 /** {@link PageViewerRow}'s columns, the reader's id being `$1` and their account row `v`. */
-const VIEWER_COLUMNS = `${unreadCountSql('$1')} as unread, v.reading_mode,
+const VIEWER_COLUMNS = `v.id as viewer_id, v.username as viewer_username, v.role as viewer_role,
+  ${unreadCountSql('$1')} as unread, v.reading_mode,
   v.preferences->'numerals' as numerals, v.preferences->'novelReader' as novel_reader`;
 
 /** The page state of a page about no series: the reader's own part only. */
@@ -29,7 +35,7 @@ const PAGE_VIEWER = preparedStatement<PageViewerRow>(
 
 /**
  * The page state of a series or chapter page: $1 the reader, $2 the series, $3 the chapter (0 on a
- * series page), $4 whether it is a series page, $5 whether the reader is staff.
+ * series page), $4 whether it is a series page, $5 the staff roles (the reader's role is read here).
  */
 const PAGE_SERIES = preparedStatement<PageSeriesRow>(
   'page_state_series',
@@ -50,7 +56,7 @@ const PAGE_SERIES = preparedStatement<PageSeriesRow>(
        where r.user_id = $1 and c.series_id = $2 and c.moderation_status = 'approved'
        order by r.chapter_id) end as read_chapter_ids,
      $4::boolean and exists(select 1 from chapter c where c.series_id = $2
-       and c.moderation_status = 'pending' and ($5::boolean or c.uploader_id = $1)) as has_pending,
+       and c.moderation_status = 'pending' and (v.role = any($5::text[]) or c.uploader_id = $1)) as has_pending,
      ${VIEWER_COLUMNS}
    from (select 1) as one
    left join series s on s.id = $2
@@ -161,7 +167,7 @@ export class ReactionsRepository {
    * Everything of the reader's on a series that a page shows, in one round trip: its visibility
    * facts, the reactions, the progress, the follow with its count, the shelf, the creator's follow
    * with its count, the reader's own part ({@link PageViewerRow}) and (on a series page) the
-   * approved chapters read and whether any pending chapter is the reader's to see (`staff`: any).
+   * approved chapters read and whether any pending chapter is the reader's to see (staff: any).
    * Which parts the reader may have is the caller's rule: this reads them all.
    */
   async pageState(
@@ -169,9 +175,14 @@ export class ReactionsRepository {
     seriesId: number,
     chapterId: number | null,
     seriesPage: boolean,
-    staff: boolean,
   ): Promise<PageSeriesRow> {
-    const rows = await this.prepared.rows(PAGE_SERIES, [userId, seriesId, chapterId ?? 0, seriesPage, staff]);
+    const rows = await this.prepared.rows(PAGE_SERIES, [
+      userId,
+      seriesId,
+      chapterId ?? 0,
+      seriesPage,
+      STAFF_ROLES,
+    ]);
     return rows[0]!;
   }
 

@@ -16,7 +16,7 @@ import { followStateOf, NOT_FOLLOWING } from '../follows/follows.service';
 import { LibraryRepository } from '../library/library.repository';
 import { ChaptersRepository } from '../series/chapters.repository';
 import { canReachChapter, canSee, viewerOf } from '../series/content-viewer';
-import type { AuthUser } from '../auth/request-auth';
+import { authUserOf, type AuthUser } from '../auth/request-auth';
 import { ratingOf, toChapterVariant } from '../series/series.mapper';
 import { SeriesRepository } from '../series/series.repository';
 import { Transactions } from '../../database/transactions';
@@ -101,29 +101,31 @@ export class ReactionsService {
   }
 
   /**
-   * The page state's data: the reader's own part ({@link PageViewerRow}: the unread count, reading
-   * mode and preferences) and, on a series or chapter page (`seriesId` given), their state on the
-   * series, all in one statement. On a series page (`chapterId` undefined) the same statement says
-   * whether a pending chapter is theirs to see, and only then are those read, in a second query
-   * (most readers have none, so their call costs one round trip besides the guard's). Reactions
-   * and progress are theirs whatever the series' visibility, as on the status route; the follow,
-   * shelf, creator follow and the chapter list's part are nothing on a series they may not see.
+   * The page state's data for whom the session names (the guard read no account on this route):
+   * who they are and their own part ({@link PageViewerRow}: identity and role, the unread count,
+   * reading mode and preferences) and, on a series or chapter page (`seriesId` given), their state
+   * on the series, all in one statement. Null when the account is gone. On a series page
+   * (`chapterId` undefined) the same statement says whether a pending chapter is theirs to see, and
+   * only then are those read, in a second query (most readers have none, so their call costs one
+   * round trip). Reactions and progress are theirs whatever the series' visibility, as on the status
+   * route; the follow, shelf, creator follow and the chapter list's part are nothing on a series they
+   * may not see.
    */
   async pageState(
-    actor: AuthUser,
+    userId: number,
     seriesId: number | undefined,
     chapterId: number | undefined,
-  ): Promise<{ own: PageViewerRow; state: PageSeriesState | null }> {
-    if (seriesId === undefined) return { own: await this.reactions.pageViewer(actor.id), state: null };
-    const viewer = viewerOf(actor);
+  ): Promise<{ actor: AuthUser; own: PageViewerRow; state: PageSeriesState | null } | null> {
+    if (seriesId === undefined) {
+      const own = await this.reactions.pageViewer(userId);
+      const actor = actorOf(own);
+      return actor && { actor, own, state: null };
+    }
     const seriesPage = chapterId === undefined;
-    const row = await this.reactions.pageState(
-      actor.id,
-      seriesId,
-      chapterId ?? null,
-      seriesPage,
-      viewer.staff,
-    );
+    const row = await this.reactions.pageState(userId, seriesId, chapterId ?? null, seriesPage);
+    const actor = actorOf(row);
+    if (!actor) return null;
+    const viewer = viewerOf(actor);
     const visible = row.moderation_status !== null && canSee(viewer, row.moderation_status, row.created_by);
     const pending = visible && row.has_pending ? await this.chapters.pending(seriesId, viewer) : [];
     const creator = row.created_by;
@@ -158,7 +160,7 @@ export class ReactionsService {
           : { following: row.creator_following, followers: row.creator_followers },
       readingMode: row.reading_mode,
     };
-    return { own: row, state };
+    return { actor, own: row, state };
   }
 
   private async visibleSeries(actor: AuthUser, seriesId: number): Promise<void> {
@@ -167,4 +169,10 @@ export class ReactionsService {
       throw ApiError.notFound(CONTENT_MESSAGES.mangaNotFound);
     }
   }
+}
+
+/** The reader a page-state row names, read in the row's own statement (null: the account is gone). */
+function actorOf(row: PageViewerRow): AuthUser | null {
+  if (row.viewer_id === null || row.viewer_username === null || row.viewer_role === null) return null;
+  return authUserOf({ id: row.viewer_id, username: row.viewer_username, role: row.viewer_role });
 }
