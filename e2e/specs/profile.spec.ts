@@ -161,6 +161,8 @@ test('an admin awards the reader 15 points on /admin/points and the reader’s p
   const description = `مكافأة الاختبار ${Date.now().toString(36)}`;
   // Typed in the page's own digits: the field takes either system.
   await admin.getByLabel('المقدار').fill('١٥');
+  // The service is picked by its Arabic name from the registry's types.
+  await admin.getByLabel('الخدمة').selectOption({ label: 'روايات' });
   await admin.getByLabel('الوصف').fill(description);
   await admin.getByRole('button', { name: 'حفظ', exact: true }).click();
   await expect(admin.getByText('تم تسجيل النقاط').first()).toBeVisible();
@@ -168,6 +170,7 @@ test('an admin awards the reader 15 points on /admin/points and the reader’s p
   const entry = admin.getByTestId('points-history').getByRole('row').nth(1);
   await expect(entry).toContainText(description);
   await expect(entry).toContainText(DEMO.admin.username);
+  await expect(entry.getByRole('cell', { name: 'روايات', exact: true })).toBeVisible();
   await expect(admin.getByLabel('المقدار')).toHaveValue('');
   await shoot(admin, 'admin-points');
   await adminContext.close();

@@ -2,19 +2,32 @@ import { useState, type SubmitEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
-import { AwardPointsBodySchema, POINTS_LIMITS, typedInteger, type User } from '@warraq/contracts';
+import {
+  AwardPointsBodySchema,
+  POINTS_LIMITS,
+  SERVICE_TYPES,
+  typedInteger,
+  type ServiceType,
+  type User,
+} from '@warraq/contracts';
 import { formatNumber, t } from '@/i18n';
 import { formatShortDateTime } from '@/lib/format/format';
 import { PROFILE_KEYS, awardPoints, fetchPoints, searchUsers } from '@/lib/api/profile';
 import { runMutation, usePolledQuery } from '@/lib/query';
 import { QueryError } from '@/ui/QueryError';
 import { Pager } from '@/ui/Pager';
+import { SelectField } from '@/ui/SelectField';
 import { TextField } from '@/ui/TextField';
 import { useHydrated } from '@/ui/use-hydrated';
 import { SYSTEM_FAILURE, submitForm } from '@/ui/form-submit';
 import { showToast } from '@/stores/toasts';
 
 const text = t.points;
+const serviceLabels = t.systemAdmin.typeLabels;
+const serviceOptions = SERVICE_TYPES.map((type) => ({ value: type, label: serviceLabels[type] }));
+/** Whether a ledger entry's service is a registry type (shown by its Arabic name; any other code as written). */
+const isServiceType = (code: string): code is ServiceType =>
+  (SERVICE_TYPES as readonly string[]).includes(code);
 
 // The user is picked above the form, so the form holds the rest of the award body. The amount is
 // typed as text, in the page's digits or the keyboard's (a number input would show its own digits,
@@ -146,10 +159,9 @@ function AwardForm({ user }: { user: Picked }) {
           />
           <p className="text-xs opacity-70">{text.amountHint}</p>
         </div>
-        <TextField
+        <SelectField
           label={text.service}
-          dir="ltr"
-          maxLength={POINTS_LIMITS.serviceMax}
+          options={serviceOptions}
           error={errors.service?.message}
           {...register('service')}
         />
@@ -218,7 +230,11 @@ function PointsLedger({ user }: { user: Picked }) {
                         {entry.amount > 0 ? '+' : ''}
                         {formatNumber(entry.amount)}
                       </td>
-                      <td dir="ltr">{entry.service}</td>
+                      {isServiceType(entry.service) ? (
+                        <td>{serviceLabels[entry.service]}</td>
+                      ) : (
+                        <td dir="ltr">{entry.service}</td>
+                      )}
                       <td className="min-w-40 break-words" dir="auto">
                         {entry.description}
                       </td>
