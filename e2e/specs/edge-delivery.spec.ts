@@ -1,6 +1,8 @@
 import fs from 'node:fs';
 import { expect, test, type APIRequestContext, type APIResponse } from '@playwright/test';
-import { edge } from '../fixtures/stack';
+import { logInThroughPage } from '../fixtures/accounts';
+import { freshChapterNumber, seriesByTitle, uploadPendingChapter } from '../fixtures/catalogue';
+import { DEMO, edge } from '../fixtures/stack';
 
 // The edge loads brotli when nginx's module is on this machine (infra/scripts/lib/edge.mjs).
 const HAS_BROTLI = fs.existsSync('/usr/lib/nginx/modules/ngx_http_brotli_filter_module.so');
@@ -89,4 +91,120 @@ test('hashed build files are immutable for browsers and kept by the edge for eve
   expect(missing.status()).toBe(404);
   expect(missing.headers()['cache-control'] ?? '').not.toContain('immutable');
   expectSecurityHeaders(missing, 'missing build file');
+});
+
+/** The page as each encoding class asks for it: what the browser takes, what it asks for, the encoding expected back. */
+const CLASSES: [string, string | undefined][] = [
+  [HAS_BROTLI ? 'gzip, deflate, br, zstd' : 'gzip, deflate', HAS_BROTLI ? 'br' : 'gzip'],
+  ['gzip', 'gzip'],
+  ['identity', undefined],
+];
+
+test('a public document is served from the edge store on the next request, with the headers the site sends, in every encoding', async ({
+  request,
+}) => {
+  const path = '/series/manga';
+  let plain: string | undefined;
+  for (const [acceptEncoding, encoding] of CLASSES) {
+    const what = acceptEncoding;
+    // The first request of a second makes that second's copy; a later one is served it.
+    let stored: APIResponse | undefined;
+    await expect
+      .poll(async () => {
+        stored = await get(request, path, { 'accept-encoding': acceptEncoding });
+        return stored.headers()['x-cache'];
+      })
+      .toBe('FILE');
+    const headers = stored!.headers();
+    expect([what, stored!.status()]).toEqual([what, 200]);
+    expect([what, headers['content-type']]).toEqual([what, 'text/html; charset=utf-8']);
+    expect([what, headers['content-encoding']]).toEqual([what, encoding]);
+    expect([what, headers['vary'] ?? '']).toEqual([what, expect.stringMatching(/accept-encoding/i)]);
+    expect([what, headers['cache-control']]).toEqual([
+      what,
+      'public, max-age=0, s-maxage=5, stale-while-revalidate=30',
+    ]);
+    // One encoding, once: nginx's own filters left the stored bytes alone.
+    const encodings = stored!.headersArray().filter(({ name }) => name.toLowerCase() === 'content-encoding');
+    expect([what, encodings.length]).toEqual([what, encoding ? 1 : 0]);
+    expectSecurityHeaders(stored!, what);
+    // The header policy holds what a <meta> cannot; the page's own policy, with its script hashes,
+    // is the first thing of its head.
+    expect([what, headers['content-security-policy']]).toEqual([
+      what,
+      "frame-ancestors 'none'; object-src 'none'; base-uri 'self'",
+    ]);
+    const html = await stored!.text();
+    expect([what, html]).toEqual([
+      what,
+      expect.stringMatching(
+        /^<!DOCTYPE html><html[^>]*><head><meta charset="utf-8"><meta http-equiv="content-security-policy" content="[^"]*script-src 'self' 'sha256-/,
+      ),
+    ]);
+    // The same document whatever the encoding (Playwright decodes the body).
+    plain ??= html;
+    expect([what, html.length]).toEqual([what, plain.length]);
+  }
+  // A query string is never answered from a stored copy.
+  const search = await get(request, `${path}?page=1`, { 'accept-encoding': 'gzip' });
+  expect(search.status()).toBe(200);
+  expect(search.headers()['x-cache']).not.toBe('FILE');
+});
+
+test('a newly approved chapter shows on the stored series page within seconds, and never before its approval', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const series = await seriesByTitle(request, 'الأكاديمية');
+  const seriesPath = `/series/manga/${encodeURIComponent(series.slug)}`;
+  const signedIn = async (site: 'manga' | 'dashboard', account: { username: string; password: string }) => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await logInThroughPage(page, site, account);
+    return { page, close: () => context.close() };
+  };
+  const uploader = await signedIn('manga', DEMO.reader);
+  const moderator = await signedIn('dashboard', DEMO.moderator);
+  const number = freshChapterNumber();
+  const chapter = await uploadPendingChapter(uploader.page, series.id, number);
+  const linked = (html: string) => html.includes(`/${number}"`) || html.includes(`/${number}?`);
+  // The uploader's signed-in visit renders the page for them (their pending chapter comes from the
+  // page state); what the store holds stays a guest's page, without it.
+  await uploader.page.goto(edge.url('manga', seriesPath));
+  for (const [acceptEncoding] of CLASSES) {
+    await expect
+      .poll(
+        async () =>
+          (await get(request, seriesPath, { 'accept-encoding': acceptEncoding })).headers()['x-cache'],
+      )
+      .toBe('FILE');
+    const stored = await get(request, seriesPath, { 'accept-encoding': acceptEncoding });
+    expect([acceptEncoding, linked(await stored.text())]).toEqual([acceptEncoding, false]);
+  }
+
+  const status = await moderator.page.evaluate(async (id) => {
+    const response = await fetch(`/api/content/${id}/approve?contentType=chapter`, {
+      method: 'PUT',
+      headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
+      body: '{}',
+    });
+    return response.status;
+  }, chapter.chapterId);
+  expect(status).toBe(200);
+  // Every class's copy links the chapter soon (the promise is 5 s; the deadline is generous for a
+  // loaded machine), whatever served it.
+  for (const [acceptEncoding] of CLASSES) {
+    await expect
+      .poll(
+        async () =>
+          linked(await (await get(request, seriesPath, { 'accept-encoding': acceptEncoding })).text()),
+        {
+          timeout: 30_000,
+        },
+      )
+      .toBe(true);
+  }
+  await uploader.close();
+  await moderator.close();
 });

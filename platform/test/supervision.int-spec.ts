@@ -115,7 +115,7 @@ describe('npm start supervises its processes', () => {
 
   it('restarts a killed platform and site; the edge serves cached pages and JSON 503 meanwhile', async () => {
     // A guest's page, cached by the edge.
-    await until('a cached guest page', async () => (await get('/')).headers['x-cache'] === 'HIT');
+    await until('a stored guest page', async () => (await get('/')).headers['x-cache'] === 'FILE');
     const platform = find('dist/main.js')!;
     const site = find('dist/server/entry.mjs')!;
     const others = childrenOf(start.pid!).filter((c) => c.pid !== platform.pid && c.pid !== site.pid);
@@ -129,7 +129,7 @@ describe('npm start supervises its processes', () => {
 
     const page = await get('/');
     expect(page.status).toBe(200);
-    expect(page.headers['x-cache']).toMatch(/HIT|STALE|UPDATING/);
+    expect(page.headers['x-cache']).toMatch(/FILE|HIT|STALE|UPDATING/);
     const api = await get('/api/system/ping');
     expect([api.status, api.headers['content-type']]).toEqual([503, 'application/json; charset=utf-8']);
     expect(JSON.parse(api.body.toString())).toMatchObject({

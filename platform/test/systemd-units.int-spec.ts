@@ -32,7 +32,7 @@ function supervisorMs(name: string): number {
 
 /**
  * Supervision in production (finding 7 of the reliability issue): every process `npm start`
- * supervises — platform, worker, site and the edge — has a systemd unit (or, for Debian's nginx, a
+ * supervises — platform, worker, site, the edge and its page-store sweep — has a systemd unit (or, for Debian's nginx, a
  * drop-in) that restarts it the way `npm start` does: always, after 1 s, doubling to 30 s, never
  * giving up.
  */
@@ -45,6 +45,7 @@ describe('the production units restart processes as npm start does', () => {
     ['worker', 'warraq-worker.service'],
     ['site', 'warraq-site.service'],
     ['edge', 'nginx.service.d/warraq-restart.conf'],
+    ['page-store-sweep', 'warraq-page-store-sweep.service'],
   ])('%s (%s)', (_process, file) => {
     expect(settingsOf(file)).toMatchObject({
       'Unit.StartLimitIntervalSec': '0',

@@ -1,5 +1,7 @@
 import { defineMiddleware } from 'astro:middleware';
 import { signInFromSession } from '@/lib/api/session-user';
+import { PUBLIC_PAGE_CACHE } from '@/lib/api/page-cache';
+import { withPolicyInDocument } from '@/lib/site/document-policy';
 import { PERSONAL_HEADER, isPublicDocument } from '@/lib/site/public-documents';
 import { readRequestSite } from '@/lib/site/request';
 import { guardRoute } from '@/lib/site/route-guard';
@@ -44,10 +46,18 @@ export const onRequest = defineMiddleware(async (context, next) => {
     if (context.locals.user) {
       response.headers.set('Cache-Control', 'private, no-store');
       response.headers.set(PERSONAL_HEADER, '1');
+    } else if (
+      context.locals.publicDocument &&
+      response.status === 200 &&
+      !response.headers.has('Cache-Control')
+    ) {
+      // Every public document leaves with the same caching headers, the ones the edge sends with its
+      // stored copy (infra/nginx/routes.conf), whichever of the two a reader gets.
+      response.headers.set('Cache-Control', PUBLIC_PAGE_CACHE);
     }
     response.headers.append('Vary', 'Cookie');
   } catch {
     // Some responses (e.g. redirects) carry immutable headers; they are not cached anyway.
   }
-  return response;
+  return withPolicyInDocument(response);
 });

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { stackEnv } from './config.mjs';
-import { writeEdgeConfig } from './edge.mjs';
+import { PAGE_STORE_SWEEP, writeEdgeConfig } from './edge.mjs';
 import { step, warn } from './log.mjs';
 import { ensureNginx, portAnswers } from './services.mjs';
 import { ROOT, run, sleep, startChild, stopChild } from './run.mjs';
@@ -139,6 +139,8 @@ export async function startStack(config, { quiet = false } = {}) {
     env: { ...env, HOST: '127.0.0.1', PORT: String(config.sitePort) },
   });
   run('edge', nginxBin, ['-p', edge.prefix, '-c', edge.file, '-g', 'daemon off;'], {});
+  // Frees the edge's stored public documents of past seconds (infra/nginx/page-store.conf).
+  run('page-store-sweep', '/bin/sh', [PAGE_STORE_SWEEP, edge.pageStore], {});
 
   let stopping = false;
   const stop = async () => {

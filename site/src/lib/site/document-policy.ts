@@ -1,0 +1,101 @@
+/**
+ * Every page carries its own script policy: Astro's Content-Security-Policy (its script hashes, one
+ * set per build) goes into the document as a `<meta http-equiv="content-security-policy">`, the
+ * first element after `<meta charset>` and so before any script, style or text of the page. The
+ * edge can then serve a public document as a plain stored file, with a header policy of its own that
+ * never changes (only what a meta cannot carry: `frame-ancestors`), instead of storing each page's
+ * headers beside it (bench/README.md, "The series page through the edge"). Browsers enforce both
+ * policies, so the header's script hashes are not needed where the meta has them.
+ *
+ * The header stays on the answer as well: pages the edge does not store keep it, and the edge
+ * replaces it with its own on public documents (infra/nginx/routes.conf).
+ */
+
+/** Directives a policy delivered in a meta element may not hold (the browser ignores them there, and says so). */
+const HEADER_ONLY = new Set(['frame-ancestors', 'report-uri', 'sandbox']);
+
+/** The part of a header policy a meta element can carry. */
+export function metaPolicy(policy: string): string {
+  return policy
+    .split(';')
+    .map((directive) => directive.trim().replace(/\s+/g, ' '))
+    .filter((directive) => directive && !HEADER_ONLY.has(directive.split(' ')[0]!.toLowerCase()))
+    .join('; ');
+}
+
+/** The meta element after which the policy goes: the layout's first (BaseLayout.astro), as Astro writes it. */
+const CHARSET_META = new TextEncoder().encode('<meta charset="utf-8">');
+
+/**
+ * How far into a document `<meta charset>` may be. It is in the first few hundred bytes of every page
+ * (doctype, `<html>` and its attributes, `<head>`); a page without it gets no policy of its own, so
+ * its answer fails instead of going out (and being stored by the edge) without one.
+ */
+const SEARCH_LIMIT = 4096;
+
+function indexOf(haystack: Uint8Array, needle: Uint8Array): number {
+  outer: for (let i = 0; i + needle.length <= haystack.length; i++) {
+    for (let j = 0; j < needle.length; j++) if (haystack[i + j] !== needle[j]) continue outer;
+    return i;
+  }
+  return -1;
+}
+
+function concat(a: Uint8Array, b: Uint8Array): Uint8Array {
+  const joined = new Uint8Array(a.length + b.length);
+  joined.set(a, 0);
+  joined.set(b, a.length);
+  return joined;
+}
+
+/** A stream that passes a document through, with `insert` right after its `<meta charset="utf-8">`. */
+export function insertAfterCharset(insert: Uint8Array): TransformStream<Uint8Array, Uint8Array> {
+  let head: Uint8Array | null = new Uint8Array(0);
+  return new TransformStream({
+    transform(chunk, controller) {
+      if (head === null) {
+        controller.enqueue(chunk);
+        return;
+      }
+      const joined = concat(head, chunk);
+      const at = indexOf(joined, CHARSET_META);
+      if (at >= 0) {
+        const end = at + CHARSET_META.length;
+        controller.enqueue(joined.subarray(0, end));
+        controller.enqueue(insert);
+        controller.enqueue(joined.subarray(end));
+        head = null;
+      } else if (joined.length > SEARCH_LIMIT) {
+        controller.error(new Error(`no <meta charset="utf-8"> in the first ${SEARCH_LIMIT} bytes of a page`));
+      } else {
+        head = joined;
+      }
+    },
+    flush(controller) {
+      if (head !== null) controller.error(new Error('a page without <meta charset="utf-8">'));
+    },
+  });
+}
+
+const escapeAttribute = (value: string) => value.replaceAll('&', '&amp;').replaceAll('"', '&quot;');
+
+/**
+ * The answer with its policy in the document (see above), marked UTF-8 in its header too; any other
+ * answer (no policy, not HTML, no body) as it came.
+ */
+export function withPolicyInDocument(response: Response): Response {
+  const policy = response.headers.get('content-security-policy');
+  const type = response.headers.get('content-type') ?? '';
+  if (!policy || !response.body || !/^text\/html\b/i.test(type)) return response;
+  const meta = new TextEncoder().encode(
+    `<meta http-equiv="content-security-policy" content="${escapeAttribute(metaPolicy(policy))}">`,
+  );
+  const headers = new Headers(response.headers);
+  headers.set('Content-Type', 'text/html; charset=utf-8');
+  headers.delete('Content-Length');
+  return new Response(response.body.pipeThrough(insertAfterCharset(meta)), {
+    status: response.status,
+    statusText: response.statusText,
+    headers,
+  });
+}
