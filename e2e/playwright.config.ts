@@ -4,8 +4,8 @@ import { edge } from './fixtures/stack';
 /**
  * The two page sweeps: they walk every screen of fixtures/screens.ts and only read (signing in as
  * a role and a chapter's view count or the reader's place in it are all they write, the same on
- * every visit), so their tests run side by side. Most of a sweep's time is waiting on the page
- * (network quiet, animations, the checker), which a second worker fills even on two cores.
+ * every visit), so their tests run side by side. Much of a screen's time is waiting on the page
+ * (network quiet, animations), which a second worker fills even on two cores.
  */
 const SWEEPS = ['**/accessibility.spec.ts', '**/arabic-interface.spec.ts'];
 

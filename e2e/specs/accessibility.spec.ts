@@ -58,7 +58,7 @@ for (const screen of SCREENS) {
     htmlChecker,
   }) => {
     // Steps, so that the report says where a sweep's time goes (opening, axe, the Nu checker).
-    const { context, page, path } = await test.step('open', () => openScreen(browser, request, screen));
+    const { context, page, path, html } = await test.step('open', () => openScreen(browser, request, screen));
 
     const findings: Finding[] = [];
     const knownAxe = KNOWN_AXE[screen.name] ?? [];
@@ -88,8 +88,7 @@ for (const screen of SCREENS) {
       }
     }
 
-    // The document as the edge serves it (same session), not the DOM after scripts ran.
-    const html = await page.evaluate(async () => (await fetch(window.location.href)).text());
+    // The document as the edge served it (`html`), not the DOM after scripts ran.
     const knownNu = KNOWN_NU[screen.name] ?? [];
     const errors = (await test.step('Nu checker', () => htmlChecker.errors(html))).filter(
       (error) => !knownNu.some((fragment) => error.message.includes(fragment)),
