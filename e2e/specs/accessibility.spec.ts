@@ -57,7 +57,8 @@ for (const screen of SCREENS) {
     request,
     htmlChecker,
   }) => {
-    const { context, page, path } = await openScreen(browser, request, screen);
+    // Steps, so that the report says where a sweep's time goes (opening, axe, the Nu checker).
+    const { context, page, path, html } = await test.step('open', () => openScreen(browser, request, screen));
 
     const findings: Finding[] = [];
     const knownAxe = KNOWN_AXE[screen.name] ?? [];
@@ -70,7 +71,7 @@ for (const screen of SCREENS) {
         // The light theme gets every rule; the dark one is there for the colours.
         const builder = new AxeBuilder({ page });
         if (theme === 'dark') builder.withRules(['color-contrast']);
-        const { violations } = await builder.analyze();
+        const { violations } = await test.step(`axe ${width}px ${theme}`, () => builder.analyze());
         for (const violation of violations) {
           if (violation.impact !== 'critical' && violation.impact !== 'serious') continue;
           if (knownAxe.includes(violation.id)) continue;
@@ -87,10 +88,9 @@ for (const screen of SCREENS) {
       }
     }
 
-    // The document as the edge serves it (same session), not the DOM after scripts ran.
-    const html = await page.evaluate(async () => (await fetch(window.location.href)).text());
+    // The document as the edge served it (`html`), not the DOM after scripts ran.
     const knownNu = KNOWN_NU[screen.name] ?? [];
-    const errors = (await htmlChecker.errors(html)).filter(
+    const errors = (await test.step('Nu checker', () => htmlChecker.errors(html))).filter(
       (error) => !knownNu.some((fragment) => error.message.includes(fragment)),
     );
     await context.close();

@@ -51,7 +51,7 @@ for (const screen of SCREENS) {
     browser,
     request,
   }) => {
-    const { context, page, path } = await openScreen(browser, request, screen);
+    const { context, page, path } = await test.step('open', () => openScreen(browser, request, screen));
 
     const slips: string[] = [];
     const slug = `arabic-${screen.name.replaceAll(' ', '-')}-${screen.as}`;
@@ -65,7 +65,8 @@ for (const screen of SCREENS) {
           ...englishSlips(texts).map((text) => `${width}px English: «${text}»`),
         );
       };
-      await shoot(page, `${slug}-${theme}`, theme === 'light' ? { inspect } : {});
+      await test.step(`390 and 1280 px, ${theme}`, () =>
+        shoot(page, `${slug}-${theme}`, theme === 'light' ? { inspect } : {}));
     }
     await context.close();
     expect([...new Set(slips)], `${screen.name} ${path}`).toEqual([]);

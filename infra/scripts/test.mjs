@@ -26,10 +26,11 @@ function jest(name, args) {
   run('jest', [...args, '--json', `--outputFile=${outputFile}`], { env: jestEnv });
 }
 
-function summarize() {
+function summarize(counted = suites) {
   let passed = 0;
   let failed = 0;
-  for (const suite of suites) {
+  let skipped = 0;
+  for (const suite of counted) {
     if (!fs.existsSync(suite.outputFile)) continue;
     const report = JSON.parse(fs.readFileSync(suite.outputFile, 'utf8'));
     if (suite.kind === 'jest') {
@@ -38,9 +39,10 @@ function summarize() {
     } else {
       passed += report.stats.expected + report.stats.flaky;
       failed += report.stats.unexpected;
+      skipped += report.stats.skipped;
     }
   }
-  return { passed, failed };
+  return { passed, failed, total: passed + failed + skipped };
 }
 
 let exitCode = 0;
@@ -86,18 +88,51 @@ try {
   await resetE2eState(config);
   prepareDatabase(config);
   const stack = await startStack(config, { quiet: process.env.E2E_VERBOSE !== '1' });
-  const outputFile = path.join(reports, 'e2e.json');
-  suites.push({ name: 'e2e', outputFile, kind: 'playwright' });
+  const e2eEnv = {
+    E2E_BASE_DOMAIN: config.baseDomain,
+    E2E_EDGE_PORT: String(config.edgePort),
+    E2E_PLATFORM_PORTS: config.platformPorts.join(','),
+  };
+  // The two page sweeps first, side by side on two workers, then the specs that change shared data,
+  // one at a time (e2e/playwright.config.ts): two runs, so that a failure in the first still lets
+  // the second run, and both count in the summary and the exit code.
+  const e2eRuns = [
+    { project: 'sweeps', title: 'the page sweeps, on two workers', args: ['--workers=2'] },
+    { project: 'serial', title: 'the other browser tests, one at a time', args: [] },
+  ];
+  const e2eFailures = [];
   try {
-    step('Running browser tests');
-    run('playwright', ['test', '-c', 'e2e/playwright.config.ts', ...e2eFilter], {
-      env: {
-        E2E_BASE_DOMAIN: config.baseDomain,
-        E2E_EDGE_PORT: String(config.edgePort),
-        E2E_PLATFORM_PORTS: config.platformPorts.join(','),
-        PLAYWRIGHT_JSON_OUTPUT_NAME: outputFile,
-      },
-    });
+    for (const { project, title, args } of e2eRuns) {
+      const outputFile = path.join(reports, `e2e-${project}.json`);
+      suites.push({ name: `e2e ${project}`, outputFile, kind: 'playwright' });
+      step(`Running ${title}`);
+      // A spec filter may name files of only one of the two: the other then has nothing to run.
+      const passEmpty = e2eFilter.length > 0 ? ['--pass-with-no-tests'] : [];
+      try {
+        run(
+          'playwright',
+          [
+            'test',
+            '-c',
+            'e2e/playwright.config.ts',
+            `--project=${project}`,
+            ...args,
+            ...passEmpty,
+            ...e2eFilter,
+          ],
+          { env: { ...e2eEnv, PLAYWRIGHT_JSON_OUTPUT_NAME: outputFile } },
+        );
+      } catch (error) {
+        e2eFailures.push(error instanceof Error ? error.message : String(error));
+      }
+    }
+    if (e2eFailures.length > 0) throw new Error(e2eFailures.join('\n'));
+    if (
+      e2eFilter.length > 0 &&
+      summarize(suites.filter((suite) => suite.kind === 'playwright')).total === 0
+    ) {
+      throw new Error(`no browser test matches ${e2eFilter.join(' ')}`);
+    }
   } finally {
     await stack.stop();
   }
