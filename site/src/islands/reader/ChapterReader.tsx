@@ -1,9 +1,10 @@
-import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { READING_MODES, type ReadingMode } from '@warraq/contracts/browser';
 import type { ChapterReader as Chapter } from '@warraq/contracts';
 import { ownChapterTitle, variantLabel } from '@/lib/content/chapter-groups';
 import type { ReaderAction } from '@/lib/content/reading-direction';
 import { readerScreens } from '@/lib/content/reader-screens';
+import { releaseIsland } from '@/lib/astro/held-island';
 import { href, type HrefContext } from '@/lib/site/href';
 import { chapterPath, seriesPath } from '@/lib/site/manga-links';
 import { fmt, fmtCount, t } from '@/i18n';
@@ -52,6 +53,8 @@ export default function ChapterReader(props: ChapterReaderProps) {
   const [loaded, setLoaded] = useState(false);
   const [moderationStatus, setModerationStatus] = useState(chapter.moderationStatus);
   const topRef = useRef<HTMLDivElement>(null);
+  // The stored mode was applied by the layout effect above, in this same commit, before any paint.
+  useLayoutEffect(() => releaseIsland(topRef.current), []);
   const link = (path: string) => href(path, site);
   const chapterHref = (n: number) => link(chapterPath(chapter.mangaType, chapter.mangaSlug, n));
   const nextHref = chapter.nextChapter ? chapterHref(chapter.nextChapter.chapterNumber) : null;

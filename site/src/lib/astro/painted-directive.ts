@@ -1,4 +1,5 @@
 import type { ClientDirective } from 'astro';
+import { holdIsland } from './held-island';
 import { hydrateNow } from './hydrate-now';
 
 /** How long after the page's content is in (its image loaded, its text parsed) an island waits at most. */
@@ -38,10 +39,13 @@ function storedChoice(key: string): boolean {
  * `client:painted="<key>"` names a choice this browser keeps in localStorage that changes the island's
  * own layout (the image reader's mode, per series): when one is stored, the server's HTML is not what
  * the island will show, and waiting for the paint would make the page jump after it, so the island
- * hydrates at once.
+ * hydrates at once, held out of sight until its first render (which may still come after the first
+ * paint: its code is loaded, if only from the cache).
  */
-const painted: ClientDirective = (load, { value }) => {
+const painted: ClientDirective = (load, { value }, island) => {
   if (value && storedChoice(value)) {
+    // Out of sight until the island's first render, which is in the stored choice (held-island.ts).
+    holdIsland(island, GUARD_MS);
     hydrateNow(load);
     return;
   }
