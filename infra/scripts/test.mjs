@@ -116,6 +116,9 @@ try {
             '-c',
             'e2e/playwright.config.ts',
             `--project=${project}`,
+            // A folder each: Playwright empties its output folder when a run starts, which wiped the
+            // sweeps' failure traces and contexts before anyone could read them.
+            `--output=${path.resolve('.data/e2e/test-results', project)}`,
             ...args,
             ...passEmpty,
             ...e2eFilter,
