@@ -24,7 +24,7 @@ export function metaPolicy(policy: string): string {
 }
 
 /** The meta element after which the policy goes: the layout's first (BaseLayout.astro), as Astro writes it. */
-const CHARSET_META = new TextEncoder().encode('<meta charset="utf-8">');
+const CHARSET_META = Buffer.from('<meta charset="utf-8">');
 
 /**
  * How far into a document `<meta charset>` may be. It is in the first few hundred bytes of every page
@@ -33,32 +33,17 @@ const CHARSET_META = new TextEncoder().encode('<meta charset="utf-8">');
  */
 const SEARCH_LIMIT = 4096;
 
-function indexOf(haystack: Uint8Array, needle: Uint8Array): number {
-  outer: for (let i = 0; i + needle.length <= haystack.length; i++) {
-    for (let j = 0; j < needle.length; j++) if (haystack[i + j] !== needle[j]) continue outer;
-    return i;
-  }
-  return -1;
-}
-
-function concat(a: Uint8Array, b: Uint8Array): Uint8Array {
-  const joined = new Uint8Array(a.length + b.length);
-  joined.set(a, 0);
-  joined.set(b, a.length);
-  return joined;
-}
-
 /** A stream that passes a document through, with `insert` right after its `<meta charset="utf-8">`. */
 export function insertAfterCharset(insert: Uint8Array): TransformStream<Uint8Array, Uint8Array> {
-  let head: Uint8Array | null = new Uint8Array(0);
+  let head: Buffer | null = Buffer.alloc(0);
   return new TransformStream({
     transform(chunk, controller) {
       if (head === null) {
         controller.enqueue(chunk);
         return;
       }
-      const joined = concat(head, chunk);
-      const at = indexOf(joined, CHARSET_META);
+      const joined = Buffer.concat([head, chunk]);
+      const at = joined.indexOf(CHARSET_META);
       if (at >= 0) {
         const end = at + CHARSET_META.length;
         controller.enqueue(joined.subarray(0, end));
