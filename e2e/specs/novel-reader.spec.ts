@@ -2,6 +2,7 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { logInThroughPage, registerViaApi, type Account } from '../fixtures/accounts';
+import { animationsSettled } from '../fixtures/animations';
 import { shoot } from '../fixtures/screenshots';
 import { DEMO, edge } from '../fixtures/stack';
 
@@ -154,7 +155,18 @@ test('a novel chapter reads with JavaScript off: text, title, chapter links', as
   const url = finder.url();
   await js.close();
 
+  // The faces come by the head's <noscript> link: a stylesheet named by its content, kept a year, and
+  // the text is drawn in Amiri's own file.
+  const faces = page.waitForResponse((response) => /\/novel-faces\/[0-9a-f]+\.css$/.test(response.url()));
+  const amiri = page.waitForResponse((response) =>
+    /\/amiri-arabic-400-normal\.[^/]+\.woff2$/.test(response.url()),
+  );
   await page.goto(url);
+  const sheet = await faces;
+  expect(sheet.status()).toBe(200);
+  expect(sheet.headers()['content-type']).toMatch(/^text\/css/);
+  expect(sheet.headers()['cache-control']).toContain('immutable');
+  expect((await amiri).status()).toBe(200);
   await expect(page.getByRole('heading', { level: 1 })).toContainText(NOVEL);
   expect(await article(page).locator('p').count()).toBeGreaterThan(20);
   await expect(block(page, 0)).toBeVisible();
@@ -257,6 +269,8 @@ test('screenshots of the novel reader in light, sepia and dark', async ({ page }
       [1280, 900],
     ] as const) {
       await page.setViewportSize({ width, height });
+      // The sidebar slides between drawer and column as the width crosses its breakpoint.
+      await animationsSettled(page, `novel reader ${theme} at ${width}`);
       await page.evaluate(() => window.scrollTo(0, 0));
       await page.screenshot({ path: `${SCREENSHOTS}/novel-reader-${theme}-screen-${width}.png` });
       await page.getByRole('heading', { name: 'التعليقات' }).scrollIntoViewIfNeeded();

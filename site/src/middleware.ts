@@ -7,7 +7,9 @@ import { readRequestSite } from '@/lib/site/request';
 import { guardRoute } from '@/lib/site/route-guard';
 import { pathContextRewrite } from '@/lib/site/type-routes';
 
-const ASSET_PREFIXES = ['/_astro/', '/favicon', '/_image'];
+// Files, not pages: no site rules, no reader, no page policy (the novel reader's faces, a route of
+// their own for their hashed name: pages/novel-faces/).
+const ASSET_PREFIXES = ['/_astro/', '/favicon', '/_image', '/novel-faces/'];
 
 export const onRequest = defineMiddleware(async (context, next) => {
   const site = readRequestSite(context.request, context.url);

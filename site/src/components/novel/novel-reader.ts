@@ -105,6 +105,8 @@ function settingsPanel(root: HTMLElement, article: HTMLElement, userId: number |
     Object.assign(settings, { [key]: value });
     Object.assign(changed, { [key]: value });
     applySetting(article, key, value as NovelReaderSettings[SettingKey]);
+    // A face picked before the faces were let in loads now.
+    if (key === 'font') void linkFaces(article);
     if (typeof value === 'number') showValue(key);
     clearTimeout(timer);
     timer = setTimeout(save, SETTINGS_DELAY_MS);
@@ -115,27 +117,23 @@ function settingsPanel(root: HTMLElement, article: HTMLElement, userId: number |
   });
 }
 
+let facesLinked: Promise<void> | null = null;
+
 /**
- * The text reader's behaviour on top of the server-rendered chapter (components/novel/NovelChapter.astro).
- * A chapter rendered for its reader carries their settings, position and account; a public document
- * (the same HTML for everyone, with this browser's settings applied before paint) waits for the page
- * state to bring them: the settings saved to the account win (from another device too), and the
- * position saved in this chapter is where it opens.
+ * Links the faces' stylesheet (lib/novel/novel-fonts.ts; named by the article) once, resolved when it
+ * is in (or failed: the fallbacks stay), and notes in this tab when Amiri's files have loaded.
  */
-/**
- * Lets the article's Amiri load once its first paragraph has been shown in the fallback face (a
- * `largest-contentful-paint` entry for a block of the article; a main-thread frame is not yet a shown
- * one): fetched at layout instead, its 128 KB raced that paint, and on a slow link the page waited
- * for them (issue 15). The fallback has Amiri's widths, so the swap moves no line.
- */
-function releaseFaces(article: HTMLElement): void {
-  if (!article.hasAttribute('data-nr-faces-wait')) return;
-  let released = false;
-  const release = () => {
-    if (released) return;
-    released = true;
-    observer?.disconnect();
-    article.removeAttribute('data-nr-faces-wait');
+function linkFaces(article: HTMLElement): Promise<void> {
+  facesLinked ??= new Promise<void>((resolve) => {
+    const href = article.dataset.nrFaces;
+    if (!href) return resolve();
+    const link = document.createElement('link');
+    link.rel = 'stylesheet';
+    link.href = href;
+    link.addEventListener('load', () => resolve());
+    link.addEventListener('error', () => resolve());
+    document.head.append(link);
+  }).then(() => {
     // A reader of another face fetches no Amiri for the note.
     if (article.dataset.nrFont !== 'amiri') return;
     void document.fonts.load('1em Amiri', 'ع').then((faces) => {
@@ -146,6 +144,42 @@ function releaseFaces(article: HTMLElement): void {
         // Storage refused: the next chapter shows the fallback first too.
       }
     });
+  });
+  return facesLinked;
+}
+
+/**
+ * Resolves once the article is drawn in the face it will keep: at once for Amiri, whose fallback has
+ * its widths; the other two move lines when their files replace the system's face, so they are linked
+ * and loaded first (a position restored before that would slide off the reader's paragraph).
+ */
+function finalFace(article: HTMLElement): Promise<unknown> {
+  if (article.dataset.nrFont === 'amiri') return Promise.resolve();
+  return linkFaces(article).then(() =>
+    document.fonts.load(`1em ${getComputedStyle(article).fontFamily}`, 'ع'),
+  );
+}
+
+/**
+ * Lets the faces load once the article's first paragraph has been shown in Amiri's fallback (a
+ * `largest-contentful-paint` entry for a block of the article; a main-thread frame is not yet a shown
+ * one): fetched at layout instead, Amiri's 128 KB raced that paint, and on a slow link the page
+ * waited for them (issue 15). The fallback has Amiri's widths, so the swap moves no line. A tab that
+ * has loaded them before (public/novel-reader-boot.js) and a reader of another face link them at once.
+ */
+function releaseFaces(article: HTMLElement): void {
+  if (!article.hasAttribute('data-nr-faces-wait') || article.dataset.nrFont !== 'amiri') {
+    article.removeAttribute('data-nr-faces-wait');
+    void linkFaces(article);
+    return;
+  }
+  let released = false;
+  const release = () => {
+    if (released) return;
+    released = true;
+    observer?.disconnect();
+    article.removeAttribute('data-nr-faces-wait');
+    void linkFaces(article);
   };
   const observer = PerformanceObserver.supportedEntryTypes.includes('largest-contentful-paint')
     ? new PerformanceObserver((list) => {
@@ -154,10 +188,17 @@ function releaseFaces(article: HTMLElement): void {
       })
     : null;
   observer?.observe({ type: 'largest-contentful-paint', buffered: true });
-  // Without a report (input ends them; the largest paint may be elsewhere), Amiri still comes.
+  // Without a report (input ends them; the largest paint may be elsewhere), the faces still come.
   setTimeout(release, observer ? FACES_GUARD_MS : 0);
 }
 
+/**
+ * The text reader's behaviour on top of the server-rendered chapter (components/novel/NovelChapter.astro).
+ * A chapter rendered for its reader carries their settings, position and account; a public document
+ * (the same HTML for everyone, with this browser's settings applied before paint) waits for the page
+ * state to bring them: the settings saved to the account win (from another device too), and the
+ * position saved in this chapter is where it opens.
+ */
 export function startNovelReader(): void {
   const root = document.querySelector<HTMLElement>('[data-novel-reader]');
   const article = root?.querySelector<HTMLElement>('.novel-article');
@@ -188,7 +229,8 @@ export function startNovelReader(): void {
 function startReading(root: HTMLElement, article: HTMLElement, userId: number | null): void {
   const contentId = Number(root.dataset.contentId);
   const chapterId = Number(root.dataset.chapterId);
-  const blocks = Array.from(article.querySelectorAll<HTMLElement>('[data-block]'));
+  // The text's blocks, in order: each is a child of the article with the id `p-<index>`.
+  const blocks = Array.from(article.querySelectorAll<HTMLElement>(':scope > [id^="p-"]'));
   const next = root.querySelector<HTMLAnchorElement>('a[rel="next"]');
   const prev = root.querySelector<HTMLAnchorElement>('a[rel="prev"]');
   if (userId !== null) void loadApiClients();
@@ -255,17 +297,18 @@ function startReading(root: HTMLElement, article: HTMLElement, userId: number | 
   // Resume: a link's own #p-N wins; else the server's position (any device), else this browser's.
   const stored = userId === null ? storageGet(guestPositionKey(chapterId)) : null;
   const resumeAt = Number(article.dataset.resume ?? stored ?? Number.NaN);
-  const fontsReady = document.fonts?.ready ?? Promise.resolve();
-  void fontsReady.then(() => {
-    if (!location.hash && Number.isInteger(resumeAt) && blocks[resumeAt]) {
-      blocks[resumeAt]!.scrollIntoView({ block: 'start' });
-      saved = resumeAt;
-      root.dataset.position = String(resumeAt);
-    }
-    root.querySelector<HTMLElement>('[data-nr-resume-link]')?.setAttribute('hidden', '');
-    root.dataset.ready = '';
-    update();
-  });
+  void finalFace(article)
+    .then(() => document.fonts?.ready)
+    .then(() => {
+      if (!location.hash && Number.isInteger(resumeAt) && blocks[resumeAt]) {
+        blocks[resumeAt]!.scrollIntoView({ block: 'start' });
+        saved = resumeAt;
+        root.dataset.position = String(resumeAt);
+      }
+      root.querySelector<HTMLElement>('[data-nr-resume-link]')?.setAttribute('hidden', '');
+      root.dataset.ready = '';
+      update();
+    });
 
   const go = (link: HTMLAnchorElement | null) => {
     if (!link) return false;

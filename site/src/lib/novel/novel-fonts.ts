@@ -1,8 +1,8 @@
 // The novel reader's three faces (Amiri, the default; Noto Naskh Arabic and IBM Plex Sans Arabic, the
 // reader's other choices), as the @font-face rules of their @fontsource packages with the font files'
-// built URLs. They are written into the head of a text chapter only: imported as stylesheets they
-// were bundled with the chapter route, so the image reader too waited for 27 rules (8 KB) it never uses.
-import type { NovelDocument } from '@warraq/contracts';
+// built URLs (server code only). Imported as stylesheets they were bundled with the chapter route, so
+// the image reader too waited for rules it never uses; a text chapter links them (below).
+import { createHash } from 'node:crypto';
 import amiri400 from '@fontsource/amiri/400.css?inline';
 import amiri400Italic from '@fontsource/amiri/400-italic.css?inline';
 import amiri700 from '@fontsource/amiri/700.css?inline';
@@ -22,7 +22,7 @@ import notoNaskh700 from '@fontsource/noto-naskh-arabic/700.css?inline';
  * Amiri's ascent 1124/1000 and descent 634/1000, no line gap. An override is a share of the adjusted
  * size, hence divided by size-adjust. A browser without the local face skips the rule (`serif` next).
  */
-const AMIRI_FALLBACK = `@font-face {
+export const AMIRI_FALLBACK_FACE = `@font-face {
   font-family: 'Amiri fallback';
   src: local('Noto Naskh Arabic'), local('NotoNaskhArabic-Regular'), local('Noto Naskh Arabic UI');
   size-adjust: 94.15%;
@@ -31,35 +31,27 @@ const AMIRI_FALLBACK = `@font-face {
   line-gap-override: 0%;
 }`;
 
-/** The marks a chapter's text uses, each of which draws in an Amiri file of its own. */
-function marksUsed(document: NovelDocument): { emphasis: boolean; strong: boolean } {
-  let emphasis = false;
-  let strong = false;
-  for (const block of document.blocks) {
-    if (block.type === 'scene-break') continue;
-    for (const run of block.runs) {
-      emphasis ||= run.emphasis === true;
-      strong ||= run.strong === true;
-    }
-  }
-  return { emphasis, strong };
-}
-
 /**
- * The @font-face rules a text chapter needs: each face's regular, Amiri's fallback, the bold faces only
- * when the text has strong runs and Amiri's italic only when it has emphasis (a browser fetches only
- * the files it draws with, but each face is 3 rules of CSS in the head). The other two faces are
- * always there, since a reader may pick either (a guest's choice is applied from this browser's
- * storage before first paint).
+ * The three faces' rules in one stylesheet of their own, served at a name that changes with its
+ * content (pages/novel-faces/[version].css.ts, kept a year): every text chapter uses the same one, so
+ * a reader's browser fetches it once, and the chapter's HTML does not carry 13 KB of rules (4.5 KB
+ * compressed) it cannot use before its first paint anyway. A slow link's first round trip brings
+ * about 14 KB; the chapter and its page came to 22 KB, and the reader's largest paint waited a round
+ * trip longer than the landing page's (issue 15). Loaded by novel-reader.ts once the first paragraph is
+ * shown; without script, by a <noscript> link in the head. A browser fetches only the files it draws
+ * with, so the bold and italic faces cost nothing on a chapter without strong or emphasised text.
  */
-export function novelFontFaces(document: NovelDocument): string {
-  const { emphasis, strong } = marksUsed(document);
-  return [
-    AMIRI_FALLBACK,
-    amiri400,
-    notoNaskh400,
-    plexSans400,
-    ...(strong ? [amiri700, notoNaskh700, plexSans700] : []),
-    ...(emphasis ? [amiri400Italic] : []),
-  ].join('\n');
-}
+export const NOVEL_FACES_CSS = [
+  amiri400,
+  amiri400Italic,
+  amiri700,
+  notoNaskh400,
+  notoNaskh700,
+  plexSans400,
+  plexSans700,
+].join('\n');
+
+export const NOVEL_FACES_VERSION = createHash('sha256').update(NOVEL_FACES_CSS).digest('hex').slice(0, 12);
+
+/** Where the faces' stylesheet is served (the same path on every site's host). */
+export const NOVEL_FACES_HREF = `/novel-faces/${NOVEL_FACES_VERSION}.css`;
