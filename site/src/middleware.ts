@@ -10,6 +10,9 @@ import { pathContextRewrite } from '@/lib/site/type-routes';
 // Files, not pages: no site rules, no reader, no page policy (the novel reader's faces, a route of
 // their own for their hashed name: pages/novel-faces/).
 const ASSET_PREFIXES = ['/_astro/', '/favicon', '/_image', '/novel-faces/'];
+// Pages rendered as fragments of another page (Astro partials), fetched by its script and inserted:
+// no document of their own to carry a policy (pages/chapter-groups/).
+const FRAGMENT_PREFIXES = ['/chapter-groups/'];
 
 export const onRequest = defineMiddleware(async (context, next) => {
   const site = readRequestSite(context.request, context.url);
@@ -61,5 +64,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
   } catch {
     // Some responses (e.g. redirects) carry immutable headers; they are not cached anyway.
   }
-  return withPolicyInDocument(response);
+  return FRAGMENT_PREFIXES.some((prefix) => path.startsWith(prefix))
+    ? response
+    : withPolicyInDocument(response);
 });

@@ -1,7 +1,12 @@
 import type { ChapterVariant } from '@warraq/contracts';
 import { fmt, fmtCount, t } from '@/i18n';
 import { isGroupRead, markBody, type MarkKind } from '@/lib/chapters/read-markers';
-import { languageBadge, languageName, ownChapterTitle } from '@/lib/content/chapter-groups';
+import {
+  GROUPS_LEFT_HEADER,
+  languageBadge,
+  languageName,
+  ownChapterTitle,
+} from '@/lib/content/chapter-groups';
 import { formatChapterNumber } from '@/lib/format/format';
 import { chapterHrefFrom } from '@/lib/site/chapter-href';
 import { $pageState } from '@/stores/page-state';
@@ -53,6 +58,24 @@ function pendingGroup(template: HTMLTemplateElement, pattern: string, chapter: C
   return group;
 }
 
+/** Fired on a list when groups were added to it, so that the read markers cover them too. */
+const GROUPS_ADDED = 'warraq:chapter-groups-added';
+
+/** Puts a group among the list's groups in number order, newest first. */
+function placeGroup(groups: HTMLElement, group: HTMLElement): void {
+  const number = Number(group.dataset.chapterNumber);
+  const after = [...groups.querySelectorAll<HTMLElement>(':scope > [data-chapter-group]')].find(
+    (other) => Number(other.dataset.chapterNumber) < number,
+  );
+  groups.insertBefore(group, after ?? null);
+}
+
+function groupOf(groups: HTMLElement, chapterNumber: string | number | undefined): HTMLElement | null {
+  return groups.querySelector<HTMLElement>(
+    `:scope > [data-chapter-group][data-chapter-number="${chapterNumber}"]`,
+  );
+}
+
 /**
  * Adds the pending chapters only this reader may see (their uploads, or all for staff) to the cached
  * list, marked pending: into their number's group, else as a new group in number order.
@@ -64,24 +87,55 @@ export function addPendingChapters(list: HTMLElement, chapters: readonly Chapter
   if (!template || !groups || !pattern || chapters.length === 0) return;
   for (const chapter of chapters) {
     const group = pendingGroup(template, pattern, chapter);
-    const existing = groups.querySelector<HTMLElement>(
-      `:scope > [data-chapter-group][data-chapter-number="${chapter.chapterNumber}"]`,
-    );
-    const variants = existing?.querySelector('[data-chapter-variants]');
+    const variants = groupOf(groups, chapter.chapterNumber)?.querySelector('[data-chapter-variants]');
     const row = group.querySelector('[data-chapter-id]');
-    if (variants && row) {
-      variants.append(row);
-      continue;
-    }
-    const after = [...groups.querySelectorAll<HTMLElement>(':scope > [data-chapter-group]')].find(
-      (other) => Number(other.dataset.chapterNumber) < chapter.chapterNumber,
-    );
-    // Among the groups not yet revealed, it waits its turn like them.
-    group.hidden = after?.hidden ?? false;
-    groups.insertBefore(group, after ?? null);
+    if (variants && row) variants.append(row);
+    else placeGroup(groups, group);
   }
   groups.hidden = false;
   list.querySelector('[data-chapter-empty]')?.remove();
+}
+
+/**
+ * Adds the list's next groups (pages/chapter-groups/: the same items, ten below the last number the
+ * page or an earlier load brought). A pending chapter of this reader shown alone under a number not
+ * loaded yet joins its group. Resolves how many groups remain, or null when the load failed (said
+ * in a toast; the button stays for another try).
+ */
+export async function loadMoreGroups(list: HTMLElement): Promise<number | null> {
+  const groups = list.querySelector<HTMLElement>('[data-chapter-groups]');
+  const base = list.dataset.moreHref;
+  if (!groups || !base) return 0;
+  const url = new URL(base, location.href);
+  url.searchParams.set('before', list.dataset.before ?? '');
+  try {
+    const response = await fetch(url, { headers: { Accept: 'text/html' } });
+    const left = Number(response.headers.get(GROUPS_LEFT_HEADER));
+    if (!response.ok || !Number.isInteger(left)) throw new Error(`chapter groups: ${response.status}`);
+    const fragment = document.createElement('template');
+    fragment.innerHTML = await response.text();
+    // Its top-level items (`:scope` matches nothing in a fragment, which is not an element).
+    const fetched = [...fragment.content.children].filter(
+      (item): item is HTMLElement => item instanceof HTMLElement && item.matches('[data-chapter-group]'),
+    );
+    for (const group of fetched) {
+      const pendingAlone = groupOf(groups, group.dataset.chapterNumber);
+      if (pendingAlone) {
+        group
+          .querySelector('[data-chapter-variants]')
+          ?.append(...pendingAlone.querySelectorAll('[data-chapter-variants] > [data-chapter-id]'));
+        pendingAlone.remove();
+      }
+      placeGroup(groups, group);
+    }
+    const last = fetched.at(-1)?.dataset.chapterNumber;
+    if (last) list.dataset.before = last;
+    list.dispatchEvent(new Event(GROUPS_ADDED));
+    return fetched.length === 0 ? 0 : left;
+  } catch {
+    showToast({ title: t.series.loadMoreFailed, variant: 'destructive' });
+    return null;
+  }
 }
 
 /** The read badges and the per-number buttons for the reader's read chapters, and their clicks. */
@@ -105,6 +159,7 @@ function showReadMarkers(list: HTMLElement, seriesId: number, initial: readonly 
     }
   };
   render();
+  list.addEventListener(GROUPS_ADDED, render);
 
   list.addEventListener('click', (event) => {
     const button = (event.target as Element).closest<HTMLButtonElement>('[data-mark]');

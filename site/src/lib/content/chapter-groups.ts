@@ -40,6 +40,27 @@ export function groupChapters(chapters: readonly ChapterVariant[]): ChapterGroup
     .map(([chapterNumber, variants]) => ({ chapterNumber, variants }));
 }
 
+/** How many groups remain below the last one pages/chapter-groups/ sent (0: the list is complete). */
+export const GROUPS_LEFT_HEADER = 'X-Chapter-Groups-Left';
+
+/**
+ * A chapter number as a list's cursor (`?before=` of pages/chapter-groups/): the form numbers take
+ * (numeric(8,2): up to six digits, two decimals), or null for anything else.
+ */
+export function parseChapterCursor(value: string | null): number | null {
+  return value !== null && /^\d{1,6}(?:\.\d{1,2})?$/.test(value) ? Number(value) : null;
+}
+
+/** The next `count` groups below chapter `before` in the list's order, and how many remain after them. */
+export function groupsBelow(
+  chapters: readonly ChapterVariant[],
+  before: number,
+  count: number,
+): { groups: ChapterGroup[]; left: number } {
+  const below = groupChapters(chapters).filter((group) => group.chapterNumber < before);
+  return { groups: below.slice(0, count), left: Math.max(0, below.length - count) };
+}
+
 /** The chapter 'start reading' opens: the lowest number that has a variant. */
 export function firstChapterNumber(chapters: readonly ChapterVariant[]): number | null {
   let first: number | null = null;

@@ -1,4 +1,4 @@
-import type { SeriesType } from '@warraq/contracts';
+import { chapterPath, type ChapterVariant, type SeriesType } from '@warraq/contracts';
 import { href } from './href';
 
 export { profilePath } from './href';
@@ -36,4 +36,13 @@ export function typeHref(site: RequestSite, type: SeriesType, path: string): str
 export function siteLink(site: RequestSite, type: SeriesType, path: string): string {
   if (type === 'manga') return mangaHref(path);
   return href(path, { siteType: type, keepSubdomain: site.keepSubdomain || site.context.siteType !== type });
+}
+
+/** The link of each variant of a series' chapter list, on the site the list is shown on. */
+export function chapterVariantHref(
+  site: RequestSite,
+  type: SeriesType,
+  slug: string,
+): (variant: ChapterVariant) => string {
+  return (variant) => contentHref(site, chapterPath(type, slug, variant.chapterNumber, variant.id));
 }

@@ -1,0 +1,132 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { logInThroughPage } from '../fixtures/accounts';
+import { pageApi } from '../fixtures/page-api';
+import { DEMO, edge } from '../fixtures/stack';
+
+// A series' chapter list carries its first ten chapter numbers; the rest come ten at a time as the
+// reader asks (the button, or scrolling to the end of the list), and all at once without script.
+// Before, every group was in the page, hidden: 2.5 MB of HTML for a series of 1,500 chapters.
+
+const CHAPTERS = 23;
+const SHORT_SCREEN = { width: 390, height: 600 };
+const arabic = (n: number) => new Intl.NumberFormat('ar-SA', { useGrouping: false }).format(n);
+
+/** A novel of `CHAPTERS` approved text chapters, made through the API with the moderator's session. */
+async function longNovel(moderator: Page): Promise<{ slug: string; seriesId: number }> {
+  const title = `رواية طويلة ${Date.now()}`;
+  const created = await pageApi<{ id: number; slug: string; moderationStatus: string }>(
+    moderator,
+    'POST',
+    '/api/content',
+    {
+      title,
+      description: 'رواية تجريبية بفصول كثيرة لاختبار قائمة الفصول.',
+      type: 'novel',
+      metadata: { author: 'كاتب الاختبار', year: 2026 },
+    },
+  );
+  if (created.moderationStatus !== 'approved') {
+    await pageApi(moderator, 'PUT', `/api/content/${created.id}/approve?contentType=series`, {});
+  }
+  for (let n = 1; n <= CHAPTERS; n += 1) {
+    const { chapter } = await writeChapter(moderator, created.id, n);
+    await pageApi(moderator, 'PUT', `/api/content/${chapter.id}/approve?contentType=chapter`, {});
+  }
+  return { slug: created.slug, seriesId: created.id };
+}
+
+function writeChapter(moderator: Page, seriesId: number, chapterNumber: number, language = 'AR') {
+  return pageApi<{ chapter: { id: number } }>(moderator, 'POST', '/api/manga/chapters/text', {
+    seriesId,
+    chapterNumber,
+    language,
+    text: { version: 1, blocks: [{ type: 'paragraph', runs: [{ text: `نص الفصل ${chapterNumber}` }] }] },
+  });
+}
+
+const groups = (page: Page): Locator => page.locator('[data-chapter-groups] > [data-chapter-group]');
+
+async function headings(page: Page): Promise<string[]> {
+  return groups(page).locator('h3').allInnerTexts();
+}
+
+const headingsFor = (numbers: readonly number[]) => numbers.map((n) => `الفصل ${arabic(n)}`);
+const descending = (from: number, to: number) =>
+  Array.from({ length: from - to + 1 }, (_, index) => from - index);
+
+test('a long series lists ten chapters, then ten more by the button and the rest by scrolling; without script, a link shows them all', async ({
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const staff = await browser.newContext({ viewport: SHORT_SCREEN });
+  const moderator = await staff.newPage();
+  await logInThroughPage(moderator, 'novel', DEMO.moderator);
+  const { slug, seriesId } = await longNovel(moderator);
+  const seriesUrl = edge.url('novel', `/novel/${encodeURIComponent(slug)}`);
+
+  // A short screen keeps the end of the list out of sight until the test scrolls to it.
+  const guestContext = await browser.newContext({ viewport: SHORT_SCREEN });
+  const guest = await guestContext.newPage();
+  const page = await guest.goto(seriesUrl);
+  expect(page?.status()).toBe(200);
+  // The page itself holds ten chapter numbers and no more (0 is its template's).
+  const numbers = [...(await page!.text()).matchAll(/data-chapter-number="([\d.]+)"/g)].map(([, n]) => n);
+  expect(numbers.filter((n) => n !== '0')).toEqual(descending(CHAPTERS, CHAPTERS - 9).map(String));
+  expect(await headings(guest)).toEqual(headingsFor(descending(CHAPTERS, CHAPTERS - 9)));
+
+  const more = guest.getByRole('button', { name: 'عرض المزيد من الفصول' });
+  await more.click();
+  await expect(groups(guest)).toHaveCount(20);
+  expect(await headings(guest)).toEqual(headingsFor(descending(CHAPTERS, CHAPTERS - 19)));
+  // The added chapters are links like the first ones.
+  await expect(guest.getByRole('link', { name: /الفصل ١٣/ })).toHaveAttribute(
+    'href',
+    /\/novel\/.+\/chapter\/13\?variant=\d+$/,
+  );
+
+  // Scrolling to the end of the list brings the last three, and the button goes.
+  await more.scrollIntoViewIfNeeded();
+  await expect(groups(guest)).toHaveCount(CHAPTERS);
+  expect(await headings(guest)).toEqual(headingsFor(descending(CHAPTERS, 1)));
+  await expect(more).toHaveCount(0);
+  await guestContext.close();
+
+  // Without script: no button that would do nothing, a link to the whole list instead.
+  const noScript = await browser.newContext({ javaScriptEnabled: false });
+  const plain = await noScript.newPage();
+  await plain.goto(seriesUrl);
+  await expect(groups(plain)).toHaveCount(10);
+  await expect(plain.getByRole('button', { name: 'عرض المزيد من الفصول' })).toBeHidden();
+  await plain.getByRole('link', { name: 'عرض كل الفصول' }).click();
+  await expect(groups(plain)).toHaveCount(CHAPTERS);
+  await expect(plain.getByRole('link', { name: 'عرض كل الفصول' })).toHaveCount(0);
+  await noScript.close();
+
+  // Staff see the pending chapters too, each in its place once the list reaches it: a new number
+  // (2.5) and a second variant of chapter 3, which joins chapter 3's group when it is loaded.
+  await writeChapter(moderator, seriesId, 2.5);
+  await writeChapter(moderator, seriesId, 3, 'EN');
+  await moderator.goto(seriesUrl);
+  const moreForStaff = moderator.getByRole('button', { name: 'عرض المزيد من الفصول' });
+  await expect(groups(moderator).getByText('بانتظار المراجعة')).toHaveCount(2);
+  await moreForStaff.click();
+  await expect(groups(moderator)).toHaveCount(20 + 2);
+  await moreForStaff.click();
+  await expect(moreForStaff).toHaveCount(0);
+  await expect(groups(moderator)).toHaveCount(CHAPTERS + 1);
+  expect(await headings(moderator)).toEqual(headingsFor([...descending(CHAPTERS, 3), 2.5, 2, 1]));
+  const chapterThree = groups(moderator).filter({ has: moderator.getByRole('heading', { name: 'الفصل ٣' }) });
+  await expect(chapterThree.locator('[data-chapter-id]')).toHaveCount(2);
+  // The reader's controls cover the loaded groups too (the page state came before them).
+  await expect(groups(moderator).last().locator('[data-read-controls]')).toBeVisible();
+  await staff.close();
+});
+
+test('the list fragment refuses a malformed position and an unknown series', async ({ request }) => {
+  const get = (path: string) =>
+    request.get(`http://127.0.0.1:${edge.port}${path}`, { headers: { host: edge.host('novel') } });
+  for (const before of ['', 'abc', '-1', '1e5', '1234567', '1.234']) {
+    expect((await get(`/chapter-groups/x?before=${encodeURIComponent(before)}`)).status(), before).toBe(400);
+  }
+  expect((await get('/chapter-groups/%D9%84%D8%A7-%D9%8A%D9%88%D8%AC%D8%AF?before=5')).status()).toBe(404);
+});
