@@ -5,8 +5,10 @@ import {
   firstChapterNumber,
   formatChapterNumber,
   groupChapters,
+  groupsBelow,
   languageBadge,
   languageName,
+  parseChapterCursor,
   variantLabel,
 } from './chapter-groups';
 
@@ -59,5 +61,37 @@ describe('formatChapterNumber', () => {
     expect(formatChapterNumber(1)).toBe('1');
     expect(formatChapterNumber(1.5)).toBe('1.5');
     expect(formatChapterNumber(12.25)).toBe('12.25');
+  });
+});
+
+describe('the list fragment: groups below a chapter number', () => {
+  const chapters = [
+    variant(1, 1),
+    variant(2, 2),
+    variant(3, 2.5),
+    variant(4, 3),
+    variant(5, 3, 'EN'),
+    variant(6, 4),
+  ];
+
+  it('sends the next groups below the number, all variants of each, and how many remain', () => {
+    const { groups, left } = groupsBelow(chapters, 4, 2);
+    expect(groups.map((group) => group.chapterNumber)).toEqual([3, 2.5]);
+    expect(groups[0]?.variants.map((v) => v.id)).toEqual([4, 5]);
+    expect(left).toBe(2);
+    expect(groupsBelow(chapters, 2, 2)).toEqual({
+      groups: [{ chapterNumber: 1, variants: [chapters[0]] }],
+      left: 0,
+    });
+    expect(groupsBelow(chapters, 1, 10)).toEqual({ groups: [], left: 0 });
+  });
+
+  it('takes a chapter number as the database holds one, and nothing else', () => {
+    expect(parseChapterCursor('12')).toBe(12);
+    expect(parseChapterCursor('10.5')).toBe(10.5);
+    expect(parseChapterCursor('999999.99')).toBe(999999.99);
+    for (const bad of [null, '', 'abc', '-1', '1e5', '1234567', '1.234', ' 5', '5 ', '0x10', 'Infinity']) {
+      expect(parseChapterCursor(bad)).toBeNull();
+    }
   });
 });
