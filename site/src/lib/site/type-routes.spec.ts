@@ -23,6 +23,8 @@ describe('per-type routes and canonical series URLs (issue 13)', () => {
     const rewrite = (url: string) => pathContextRewrite(siteFor(url).context);
     expect(rewrite('http://localhost:4321/novel/login')).toBe('/login');
     expect(rewrite('http://localhost:4321/manga/series/manga/x')).toBe('/series/manga/x');
+    // A series page's next chapter groups, asked on the site the page is on.
+    expect(rewrite('http://localhost:4321/manhua/chapter-groups/x')).toBe('/chapter-groups/x');
     expect(rewrite('http://localhost:4321/novel/popular')).toBeNull();
     expect(rewrite('http://localhost:4321/novel/latest')).toBeNull();
     expect(rewrite('http://localhost:4321/manhwa/category/action')).toBeNull();
