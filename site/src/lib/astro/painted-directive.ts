@@ -4,6 +4,13 @@ import { hydrateNow } from './hydrate-now';
 
 /** How long after the page's content is in (its image loaded, its text parsed) an island waits at most. */
 const GUARD_MS = 1500;
+/**
+ * How long a held island (held-island.ts) stays out of sight at most when its code is slow to come:
+ * it is asked for at once, but on a busy phone (or two browsers and the whole stack on two cores, where
+ * 1.5 s ran out and the server's paged layout showed and then jumped into the reader's vertical one)
+ * it can take seconds. Past this, the server's layout shows as it is.
+ */
+const HOLD_GUARD_MS = 4000;
 
 type PaintEntry = PerformanceEntry & { element: Element | null; size: number };
 
@@ -45,7 +52,7 @@ function storedChoice(key: string): boolean {
 const painted: ClientDirective = (load, { value }, island) => {
   if (value && storedChoice(value)) {
     // Out of sight until the island's first render, which is in the stored choice (held-island.ts).
-    holdIsland(island, GUARD_MS);
+    holdIsland(island, HOLD_GUARD_MS);
     hydrateNow(load);
     return;
   }
