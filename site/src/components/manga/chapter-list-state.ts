@@ -2,7 +2,7 @@ import type { ChapterVariant } from '@warraq/contracts';
 import { fmt, fmtCount, t } from '@/i18n';
 import { isGroupRead, markBody, type MarkKind } from '@/lib/chapters/read-markers';
 import {
-  GROUPS_LEFT_HEADER,
+  GROUPS_REMAINING_HEADER,
   languageBadge,
   languageName,
   ownChapterTitle,
@@ -110,8 +110,8 @@ export async function loadMoreGroups(list: HTMLElement): Promise<number | null> 
   url.searchParams.set('before', list.dataset.before ?? '');
   try {
     const response = await fetch(url, { headers: { Accept: 'text/html' } });
-    const left = Number(response.headers.get(GROUPS_LEFT_HEADER));
-    if (!response.ok || !Number.isInteger(left)) throw new Error(`chapter groups: ${response.status}`);
+    const remaining = Number(response.headers.get(GROUPS_REMAINING_HEADER));
+    if (!response.ok || !Number.isInteger(remaining)) throw new Error(`chapter groups: ${response.status}`);
     const fragment = document.createElement('template');
     fragment.innerHTML = await response.text();
     // Its top-level items (`:scope` matches nothing in a fragment, which is not an element).
@@ -131,7 +131,7 @@ export async function loadMoreGroups(list: HTMLElement): Promise<number | null> 
     const last = fetched.at(-1)?.dataset.chapterNumber;
     if (last) list.dataset.before = last;
     list.dispatchEvent(new Event(GROUPS_ADDED));
-    return fetched.length === 0 ? 0 : left;
+    return fetched.length === 0 ? 0 : remaining;
   } catch {
     showToast({ title: t.series.loadMoreFailed, variant: 'destructive' });
     return null;

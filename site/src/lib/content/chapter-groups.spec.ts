@@ -75,15 +75,15 @@ describe('the list fragment: groups below a chapter number', () => {
   ];
 
   it('sends the next groups below the number, all variants of each, and how many remain', () => {
-    const { groups, left } = groupsBelow(chapters, 4, 2);
+    const { groups, remaining } = groupsBelow(chapters, 4, 2);
     expect(groups.map((group) => group.chapterNumber)).toEqual([3, 2.5]);
     expect(groups[0]?.variants.map((v) => v.id)).toEqual([4, 5]);
-    expect(left).toBe(2);
+    expect(remaining).toBe(2);
     expect(groupsBelow(chapters, 2, 2)).toEqual({
       groups: [{ chapterNumber: 1, variants: [chapters[0]] }],
-      left: 0,
+      remaining: 0,
     });
-    expect(groupsBelow(chapters, 1, 10)).toEqual({ groups: [], left: 0 });
+    expect(groupsBelow(chapters, 1, 10)).toEqual({ groups: [], remaining: 0 });
   });
 
   it('takes a chapter number as the database holds one, and nothing else', () => {

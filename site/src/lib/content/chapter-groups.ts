@@ -41,7 +41,7 @@ export function groupChapters(chapters: readonly ChapterVariant[]): ChapterGroup
 }
 
 /** How many groups remain below the last one pages/chapter-groups/ sent (0: the list is complete). */
-export const GROUPS_LEFT_HEADER = 'X-Chapter-Groups-Left';
+export const GROUPS_REMAINING_HEADER = 'X-Chapter-Groups-Remaining';
 
 /**
  * A chapter number as a list's cursor (`?before=` of pages/chapter-groups/): the form numbers take
@@ -56,9 +56,9 @@ export function groupsBelow(
   chapters: readonly ChapterVariant[],
   before: number,
   count: number,
-): { groups: ChapterGroup[]; left: number } {
+): { groups: ChapterGroup[]; remaining: number } {
   const below = groupChapters(chapters).filter((group) => group.chapterNumber < before);
-  return { groups: below.slice(0, count), left: Math.max(0, below.length - count) };
+  return { groups: below.slice(0, count), remaining: Math.max(0, below.length - count) };
 }
 
 /** The chapter 'start reading' opens: the lowest number that has a variant. */
