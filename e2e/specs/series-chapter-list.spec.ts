@@ -121,6 +121,30 @@ test('a long series lists ten chapters, then ten more by the button and the rest
   await expect(plain.getByRole('link', { name: 'عرض كل الفصول' })).toHaveCount(0);
   await noScript.close();
 
+  // A chapter's own list offers the chapters around it (fifteen either side), the first and the last,
+  // and a link to them all on the series page.
+  const reader = await browser.newPage();
+  await reader.goto(edge.url('novel', `/novel/${encodeURIComponent(slug)}/chapter/1`));
+  await reader.getByText('قائمة الفصول').first().click();
+  const chapterList = reader.getByRole('navigation', { name: 'قائمة الفصول' }).locator('ol > li');
+  await expect(chapterList).toHaveText([
+    ...headingsFor([...descending(16, 1).reverse(), CHAPTERS]).map((heading, index) =>
+      index === 0 ? `${heading}(الفصل الحالي)` : heading,
+    ),
+    `كل الفصول (${arabic(CHAPTERS)})`,
+  ]);
+  await chapterList.getByRole('link', { name: 'الفصل ١٦' }).click();
+  await expect(reader).toHaveURL(/\/chapter\/16$/);
+  // From chapter 16 every chapter is within reach: the whole list and no link.
+  await reader.getByText('قائمة الفصول').first().click();
+  await expect(chapterList).toHaveCount(CHAPTERS);
+  await reader.goBack();
+  await reader.getByText('قائمة الفصول').first().click();
+  await chapterList.getByRole('link', { name: /^كل الفصول/ }).click();
+  await expect(reader).toHaveURL(/\/novel\/[^/]+#series-panel-chapters$/);
+  await expect(groups(reader)).toHaveCount(10);
+  await reader.close();
+
   // Staff see the pending chapters too, each in its place once the list reaches it: a new number
   // (2.5) and a second variant of chapter 3, which joins chapter 3's group when it is loaded.
   await writeChapter(moderator, seriesId, 2.5);

@@ -1,13 +1,13 @@
 import { lazy, Suspense, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { READING_MODES, type ReadingMode } from '@warraq/contracts/browser';
-import type { ChapterReader as Chapter } from '@warraq/contracts';
 import { ownChapterTitle, variantLabel } from '@/lib/content/chapter-groups';
+import type { ChapterPicker, PickerlessChapter } from '@/lib/content/chapter-picker';
 import type { ReaderAction } from '@/lib/content/reading-direction';
 import { readerScreens } from '@/lib/content/reader-screens';
 import { releaseIsland } from '@/lib/astro/held-island';
 import { href, type HrefContext } from '@/lib/site/href';
 import { chapterPath, seriesPath } from '@/lib/site/manga-links';
-import { fmt, fmtCount, t } from '@/i18n';
+import { fmt, fmtCount, formatNumber, t } from '@/i18n';
 import { formatChapterNumber, formatDate } from '@/lib/format/format';
 import { ChapterReactions } from './ChapterReactions';
 import { PagedView } from './PagedView';
@@ -24,7 +24,9 @@ import { useReadingProgress } from './use-reading-progress';
 const ReaderModeration = lazy(() => import('./ReaderModeration'));
 
 export interface ChapterReaderProps {
-  chapter: Chapter;
+  chapter: PickerlessChapter;
+  /** The chapters the picker offers (lib/content/chapter-picker.ts). */
+  picker: ChapterPicker;
   site: HrefContext;
   signedIn: boolean;
   /** Staff (moderator, admin): the accept / reject / delete buttons (the server checks again). */
@@ -40,7 +42,7 @@ export interface ChapterReaderProps {
 
 /** Spec §2 Chapter reader: header, chapter navigation, like/favourite/share, pages in three modes. */
 export default function ChapterReader(props: ChapterReaderProps) {
-  const { chapter, site, signedIn } = props;
+  const { chapter, picker, site, signedIn } = props;
   const pages = chapter.pages;
   // `page` counts screens: an uploaded page, whose tall strip may be stored as several slices.
   const screens = useMemo(() => readerScreens(pages), [pages]);
@@ -137,13 +139,21 @@ export default function ChapterReader(props: ChapterReaderProps) {
         value={chapter.chapterNumber}
         onChange={(event) => window.location.assign(chapterHref(Number(event.target.value)))}
       >
-        {chapter.chapterNumbers.map((n) => (
+        {picker.numbers.map((n) => (
           <option key={n} value={n}>
             {fmt(t.reader.chapterOption, { n: formatChapterNumber(n) })}
           </option>
         ))}
       </select>
       {navButton(nextHref, t.reader.nextChapter, 'next')}
+      {picker.numbers.length < picker.total && (
+        <a
+          href={`${link(seriesPath(chapter.mangaType, chapter.mangaSlug))}#series-panel-chapters`}
+          className="btn btn-ghost btn-sm"
+        >
+          {fmt(t.reader.allChapters, { n: formatNumber(picker.total) })}
+        </a>
+      )}
     </div>
   );
   const meta = [

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
-import type { ChapterPage, ChapterReader as Chapter } from '@warraq/contracts';
+import type { ChapterPage } from '@warraq/contracts';
+import type { PickerlessChapter as Chapter } from '@/lib/content/chapter-picker';
 import { formatChapterNumber } from '@/lib/content/chapter-groups';
 import { pageSizes, pageSrcset } from '@/lib/content/reader-screens';
 

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef } from 'react';
-import type { ChapterReader as Chapter, ReadingMode } from '@warraq/contracts';
+import type { ReadingMode } from '@warraq/contracts';
+import type { PickerlessChapter as Chapter } from '@/lib/content/chapter-picker';
 
 const PROGRESS_DELAY_MS = 1500;
 
