@@ -4,8 +4,8 @@ import { seriesByTitle } from '../fixtures/catalogue';
 import { shoot } from '../fixtures/screenshots';
 import { DEMO, edge, type Site } from '../fixtures/stack';
 
-// A reading site's home and list pages, a series page and a chapter (images or text) are public
-// documents: one cached HTML for guests and signed-in readers, the reader's part fetched after it
+// A reading site's home and list pages, a series page, its further chapter groups and a chapter
+// (images or text) are public documents: one cached HTML for guests and signed-in readers, the reader's part fetched after it
 // shows (site/src/lib/site/public-documents.ts).
 const SERIES_TITLE = 'الأكاديمية';
 const NOVEL_TITLE = 'ظل الصحراء';
@@ -22,6 +22,8 @@ async function seriesPaths(request: APIRequestContext) {
   return {
     series,
     chapter: `${series}/1`,
+    // The series page's further chapter groups, as its list fetches them.
+    chapterGroups: `/chapter-groups/${encodeURIComponent(slug)}?before=5`,
     novelChapter: `/novel/${encodeURIComponent(novel.slug)}/chapter/1`,
   };
 }
@@ -61,6 +63,7 @@ test('a signed-in reader is served the very HTML a guest is, from the edge cache
   const pages: [Site, string][] = [
     ['manga', paths.series],
     ['manga', paths.chapter],
+    ['manga', paths.chapterGroups],
     // Each site's home and list pages, the search, and the novel reader.
     ['manga', '/'],
     ['manga', '/latest'],

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { logInThroughPage } from '../fixtures/accounts';
+import { logInThroughPage, registerViaApi } from '../fixtures/accounts';
 import { HtmlChecker } from '../fixtures/html-checker';
 import { pageApi } from '../fixtures/page-api';
 import { DEMO, edge } from '../fixtures/stack';
@@ -10,6 +10,8 @@ import { DEMO, edge } from '../fixtures/stack';
 // Before, every group was in the page, hidden: 2.5 MB of HTML for a series of 1,500 chapters.
 
 const CHAPTERS = 23;
+/** Served from the edge's copy (a query string's: its cache, fresh or refreshed in the background). */
+const FROM_CACHE = ['HIT', 'STALE'];
 const SHORT_SCREEN = { width: 390, height: 600 };
 const arabic = (n: number) => new Intl.NumberFormat('ar-SA', { useGrouping: false }).format(n);
 
@@ -172,4 +174,51 @@ test('the list fragment refuses a malformed position and an unknown series', asy
     expect((await get(`/chapter-groups/x?before=${encodeURIComponent(before)}`)).status(), before).toBe(400);
   }
   expect((await get('/chapter-groups/%D9%84%D8%A7-%D9%8A%D9%88%D8%AC%D8%AF?before=5')).status()).toBe(404);
+});
+
+test("the fragment is one copy for everyone, and a series waiting for review is its creator's alone, never stored", async ({
+  browser,
+}) => {
+  const context = await browser.newContext();
+  const creator = await context.newPage();
+  const account = await registerViaApi(context.request, 'novel');
+  await logInThroughPage(creator, 'novel', account);
+  const created = await pageApi<{ id: number; slug: string; moderationStatus: string }>(
+    creator,
+    'POST',
+    '/api/content',
+    {
+      title: `رواية بانتظار المراجعة ${Date.now()}`,
+      description: 'رواية قارئ لم تراجع بعد.',
+      metadata: { author: 'قارئ', year: 2026 },
+      type: 'novel',
+    },
+  );
+  expect(created.moderationStatus).toBe('pending');
+  await writeChapter(creator, created.id, 1);
+  const path = `/chapter-groups/${encodeURIComponent(created.slug)}?before=5`;
+  // Fetched by the creator's own browser, with their session, as the list's script does.
+  const asCreator = () =>
+    creator.evaluate(async (url) => {
+      const answer = await fetch(url);
+      return { status: answer.status, text: await answer.text(), cache: answer.headers.get('x-cache') };
+    }, path);
+  const asGuest = async () => {
+    const guest = await browser.newContext();
+    const answer = await guest.request.get(`http://127.0.0.1:${edge.port}${path}`, {
+      headers: { host: edge.host('novel') },
+    });
+    const status = answer.status();
+    await guest.close();
+    return status;
+  };
+  for (let round = 0; round < 2; round += 1) {
+    const own = await asCreator();
+    expect(own.status).toBe(200);
+    expect(own.text).toContain('الفصل ١');
+    expect(FROM_CACHE).not.toContain(own.cache);
+    // A guest is not served the creator's copy, and the creator is not served the guest's 404.
+    expect(await asGuest()).toBe(404);
+  }
+  await context.close();
 });

@@ -24,7 +24,7 @@ function settle<T>(astro: AstroGlobal, result: PageData<T>): RouteOutcome<T> {
  * profile is looked up and the data loaded again with their cookie, and the middleware marks the
  * answer personal.
  */
-async function loadPublicFirst<T>(
+export async function loadPublicFirst<T>(
   astro: AstroGlobal,
   load: () => Promise<PageData<T>>,
 ): Promise<PageData<T>> {

@@ -31,6 +31,7 @@ describe('public documents: one list, for the site and the edge', () => {
       '/novel/lighthouse/chapter/1',
       '/novel/lighthouse',
       '/novel/lighthouse/details',
+      '/chapter-groups/lighthouse',
     ]) {
       expect([path, isPublicDocument(path)]).toEqual([path, true]);
     }
@@ -59,6 +60,8 @@ describe('public documents: one list, for the site and the edge', () => {
       '/manhwa/category/action/2',
       '/series/manga/sword/1/extra',
       '/api/me/page-state',
+      '/chapter-groups',
+      '/chapter-groups/lighthouse/2',
     ]) {
       expect([path, isPublicDocument(path)]).toEqual([path, false]);
     }
