@@ -7,6 +7,7 @@ import {
   SETTING_KINDS,
   topmostBlock,
 } from '@/lib/novel/reader-settings';
+import { observeLargestPaints } from '@/lib/astro/largest-paint';
 import { $pageState } from '@/stores/page-state';
 import { showToast } from '@/stores/toasts';
 import { fmt, formatNumber, t } from '@/i18n';
@@ -33,7 +34,6 @@ const FACES_SEEN_KEY = 'warraq:novel-faces';
 const FACES_GUARD_MS = 1500;
 
 type SettingKey = keyof NovelReaderSettings;
-type PaintEntry = PerformanceEntry & { element: Element | null };
 
 function storageGet(key: string): string | null {
   try {
@@ -181,13 +181,9 @@ function releaseFaces(article: HTMLElement): void {
     article.removeAttribute('data-nr-faces-wait');
     void linkFaces(article);
   };
-  const observer = PerformanceObserver.supportedEntryTypes.includes('largest-contentful-paint')
-    ? new PerformanceObserver((list) => {
-        const entries = list.getEntries() as PaintEntry[];
-        if (entries.some((entry) => entry.element && article.contains(entry.element))) release();
-      })
-    : null;
-  observer?.observe({ type: 'largest-contentful-paint', buffered: true });
+  const observer = observeLargestPaints((entry) => {
+    if (entry.element && article.contains(entry.element)) release();
+  });
   // Without a report (input ends them; the largest paint may be elsewhere), the faces still come.
   setTimeout(release, observer ? FACES_GUARD_MS : 0);
 }

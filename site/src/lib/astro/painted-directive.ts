@@ -1,6 +1,7 @@
 import type { ClientDirective } from 'astro';
 import { holdIsland } from './held-island';
 import { hydrateNow } from './hydrate-now';
+import { observeLargestPaints } from './largest-paint';
 
 /** How long after the page's content is in (its image loaded, its text parsed) an island waits at most. */
 const GUARD_MS = 1500;
@@ -11,8 +12,6 @@ const GUARD_MS = 1500;
  * it can take seconds. Past this, the server's layout shows as it is.
  */
 const HOLD_GUARD_MS = 4000;
-
-type PaintEntry = PerformanceEntry & { element: Element | null; size: number };
 
 /** The part of an element on screen, in CSS pixels² (what a largest-contentful-paint entry measures). */
 function visibleArea(element: Element): number {
@@ -68,21 +67,15 @@ const painted: ClientDirective = (load, { value }, island) => {
   // When the content was in: a paint reported from then on shows it.
   let contentIn = Number.POSITIVE_INFINITY;
   let largest = 0;
-  const reportsPaints = PerformanceObserver.supportedEntryTypes.includes('largest-contentful-paint');
-  const observer = reportsPaints
-    ? new PerformanceObserver((list) => {
-        for (const entry of list.getEntries() as PaintEntry[]) {
-          largest = Math.max(largest, entry.size);
-          if ((image && entry.element === image) || entry.startTime >= contentIn) hydrate();
-        }
-      })
-    : null;
+  const observer = observeLargestPaints((entry) => {
+    largest = Math.max(largest, entry.size);
+    if ((image && entry.element === image) || entry.startTime >= contentIn) hydrate();
+  });
   const whenIn = () => {
     contentIn = performance.now();
-    if (!reportsPaints || (image && visibleArea(image) <= largest)) afterNextFrame();
+    if (!observer || (image && visibleArea(image) <= largest)) afterNextFrame();
     else setTimeout(hydrate, GUARD_MS);
   };
-  observer?.observe({ type: 'largest-contentful-paint', buffered: true });
   if (image && !image.complete) {
     image.addEventListener('load', whenIn, { once: true });
     // A page that failed to load still gets its island (the reader shows the fallback picture).
