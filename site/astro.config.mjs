@@ -42,17 +42,23 @@ const readerDirective = {
 };
 
 /**
- * The scripts in public/ that the layout loads by URL before first paint (theme-boot.js,
- * novel-reader-boot.js) go out minified: Astro copies public/ as it is, comments and all, and every
- * guest page loads theme-boot.js (issue 15). The sources stay readable.
+ * The scripts the layout loads by URL before first paint (src/boot/: theme-boot.js,
+ * novel-reader-boot.js, imported `?url`, so they get hashed names under /_astro/ and are kept a year)
+ * go out minified: Vite copies such a file as it is, comments and all, and every page loads
+ * theme-boot.js (issue 15). Its name keeps the hash of its source. The sources stay readable.
  */
-const minifyPublicScripts = {
-  name: 'warraq-minify-public-scripts',
+const minifyBootScripts = {
+  name: 'warraq-minify-boot-scripts',
   hooks: {
     /** @param {{ dir: URL }} options */
     'astro:build:done': async ({ dir }) => {
-      for (const name of ['theme-boot.js', 'novel-reader-boot.js']) {
-        const file = new URL(name, dir);
+      const assets = new URL('_astro/', dir);
+      const names = await fs.readdir(assets);
+      for (const boot of ['theme-boot', 'novel-reader-boot']) {
+        const found = names.filter((name) => new RegExp(`^${boot}\\.[\\w-]+\\.js$`).test(name));
+        const [name] = found;
+        if (found.length !== 1 || !name) throw new Error(`${boot}: ${found.length} built copies in _astro/`);
+        const file = new URL(name, assets);
         const result = await minify(name, await fs.readFile(file, 'utf8'), { compress: true, mangle: true });
         if (result.errors.length > 0) throw new Error(`${name}: ${result.errors[0]?.message}`);
         await fs.writeFile(file, result.code);
@@ -64,7 +70,7 @@ const minifyPublicScripts = {
 export default defineConfig({
   output: 'server',
   adapter: node({ mode: 'standalone' }),
-  integrations: [react(), readerDirective, minifyPublicScripts],
+  integrations: [react(), readerDirective, minifyBootScripts],
   // The site is reached through the edge proxy under many hosts; it reads X-Forwarded-Host itself
   // (src/lib/site/request.ts) and never builds absolute URLs from Astro.url.
   security: {

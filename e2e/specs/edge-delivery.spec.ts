@@ -93,6 +93,42 @@ test('hashed build files are immutable for browsers and kept by the edge for eve
   expectSecurityHeaders(missing, 'missing build file');
 });
 
+test('every file a reading page waits on before its first paint is kept a year by its name', async ({
+  request,
+}) => {
+  const novel = await seriesByTitle(request, 'ظل الصحراء', 'novel');
+  for (const [host, path] of [
+    [MANGA, '/'],
+    [edge.host('novel'), `/novel/${encodeURIComponent(novel.slug)}/chapter/1`],
+  ] as const) {
+    const page = await request.get(`http://127.0.0.1:${edge.port}${path}`, {
+      headers: { host, 'accept-encoding': 'identity' },
+    });
+    expect([path, page.status()]).toEqual([path, 200]);
+    const html = await page.text();
+    // Blocking scripts (classic, not modules), stylesheets and preloads.
+    const files = [
+      ...[...html.matchAll(/<script(?![^>]*type="module")[^>]*\ssrc="([^"]+)"/g)].map(([, src]) => src!),
+      ...[...html.matchAll(/<link[^>]*rel="(?:stylesheet|preload)"[^>]*>/g)].map(
+        ([tag]) => /(?:href|imagesrcset)="([^" ]+)/.exec(tag)?.[1] ?? tag,
+      ),
+    ];
+    // The theme's script on every page, the novel reader's settings script on a text chapter.
+    expect([path, files.filter((file) => /\/_astro\/[\w-]+-boot\.[\w-]+\.js$/.test(file)).length]).toEqual([
+      path,
+      path === '/' ? 1 : 2,
+    ]);
+    for (const file of files) {
+      const answer = await request.get(`http://127.0.0.1:${edge.port}${file}`, { headers: { host } });
+      expect([file, answer.status()]).toEqual([file, 200]);
+      expect([file, answer.headers()['cache-control']]).toEqual([
+        file,
+        'public, max-age=31536000, immutable',
+      ]);
+    }
+  }
+});
+
 /** The page as each encoding class asks for it: what the browser takes, what it asks for, the encoding expected back. */
 const CLASSES: [string, string | undefined][] = [
   [HAS_BROTLI ? 'gzip, deflate, br, zstd' : 'gzip, deflate', HAS_BROTLI ? 'br' : 'gzip'],

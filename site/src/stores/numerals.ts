@@ -1,7 +1,7 @@
 import type { Numerals } from '@warraq/contracts';
 import { currentNumerals } from '@/lib/format/format';
 
-/** This browser's copy of the reader's numerals, read by public/theme-boot.js on cached pages. */
+/** This browser's copy of the reader's numerals, read by src/boot/theme-boot.js on cached pages. */
 export const NUMERALS_STORAGE_KEY = 'warraq_numerals';
 
 /**

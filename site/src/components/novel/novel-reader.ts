@@ -28,7 +28,7 @@ const SETTINGS_DELAY_MS = 700;
 /** A tap on this share of the text's width at either side turns the screen. */
 const TAP_ZONE = 0.25;
 
-/** Set once Amiri has loaded in this tab (sessionStorage; read by public/novel-reader-boot.js). */
+/** Set once Amiri has loaded in this tab (sessionStorage; read by src/boot/novel-reader-boot.js). */
 const FACES_SEEN_KEY = 'warraq:novel-faces';
 /** How long Amiri waits at most for the first paragraph's paint to be reported. */
 const FACES_GUARD_MS = 1500;
@@ -165,7 +165,7 @@ function finalFace(article: HTMLElement): Promise<unknown> {
  * `largest-contentful-paint` entry for a block of the article; a main-thread frame is not yet a shown
  * one): fetched at layout instead, Amiri's 128 KB raced that paint, and on a slow link the page
  * waited for them (issue 15). The fallback has Amiri's widths, so the swap moves no line. A tab that
- * has loaded them before (public/novel-reader-boot.js) and a reader of another face link them at once.
+ * has loaded them before (src/boot/novel-reader-boot.js) and a reader of another face link them at once.
  */
 function releaseFaces(article: HTMLElement): void {
   if (!article.hasAttribute('data-nr-faces-wait') || article.dataset.nrFont !== 'amiri') {

@@ -7,7 +7,7 @@
  *   in others), so Node and the browser could disagree on the same date — a hydration mismatch and a
  *   year «٢٠٢٦» beside «١٤٤٨». The spec's dates are Gregorian; this keeps them so everywhere.
  * - Numerals: Intl always writes Arabic-Indic (`-u-nu-arab`); Western digits are that text through
- *   `withNumerals` (the same digit-and-separator mapping `public/theme-boot.js` applies to the served
+ *   `withNumerals` (the same digit-and-separator mapping `src/boot/theme-boot.js` applies to the served
  *   page), so a number formatted in an island and the same number rewritten in the server's HTML are
  *   the same characters and hydration matches.
  * - Which system: the server always renders the default (Arabic-Indic) — series, list and chapter
@@ -33,7 +33,7 @@ const ARABIC_DIGIT = /[\u0660-\u0669]/;
 // Digits, and the Arabic thousands (٬) and decimal (٫) separators between two digits.
 const ARABIC_NUMBER_PART = /[\u0660-\u0669]|(?<=[\u0660-\u0669])[\u066B\u066C](?=[\u0660-\u0669])/g;
 
-/** Text written in Arabic-Indic digits, in the given system (public/theme-boot.js does the same). */
+/** Text written in Arabic-Indic digits, in the given system (src/boot/theme-boot.js does the same). */
 export function withNumerals(text: string, numerals: Numerals = currentNumerals()): string {
   if (numerals === 'arab' || !ARABIC_DIGIT.test(text)) return text;
   return text.replace(ARABIC_NUMBER_PART, (part) => {
