@@ -195,11 +195,24 @@ function releaseFaces(article: HTMLElement): void {
  * state to bring them: the settings saved to the account win (from another device too), and the
  * position saved in this chapter is where it opens.
  */
+/** The chapter list opens with the open chapter in the middle of its scrolling box, not at its top. */
+function centreChapterList(root: HTMLElement): void {
+  const details = root.querySelector<HTMLDetailsElement>('details[data-nr-chapters]');
+  details?.addEventListener('toggle', () => {
+    const list = details.querySelector<HTMLElement>('ol');
+    const current = list?.querySelector<HTMLElement>('[aria-current="page"]');
+    if (!details.open || !list || !current) return;
+    const offset = current.getBoundingClientRect().top - list.getBoundingClientRect().top;
+    list.scrollTop += offset - (list.clientHeight - current.offsetHeight) / 2;
+  });
+}
+
 export function startNovelReader(): void {
   const root = document.querySelector<HTMLElement>('[data-novel-reader]');
   const article = root?.querySelector<HTMLElement>('.novel-article');
   if (!root || !article) return;
   releaseFaces(article);
+  centreChapterList(root);
   if (document.documentElement.dataset.pageState === undefined) {
     startReading(root, article, root.dataset.userId ? Number(root.dataset.userId) : null);
     return;
