@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { logInThroughPage, registerViaApi } from '../fixtures/accounts';
 import { HtmlChecker } from '../fixtures/html-checker';
+import { seriesByTitle } from '../fixtures/catalogue';
 import { pageApi } from '../fixtures/page-api';
 import { DEMO, edge } from '../fixtures/stack';
 
@@ -155,6 +156,25 @@ test('a long series lists ten chapters, then ten more by the button and the rest
   await chapterList.getByRole('link', { name: /^كل الفصول/ }).click();
   await expect(reader).toHaveURL(/\/novel\/[^/]+#series-panel-chapters$/);
   await expect(groups(reader)).toHaveCount(10);
+
+  // The series page opens a chapter by its number, typed in either digit system.
+  const jump = reader.getByRole('textbox', { name: 'انتقل إلى الفصل' });
+  const go = reader.getByRole('button', { name: 'اذهب', exact: true });
+  await jump.fill('١٥');
+  await go.click();
+  await expect(reader).toHaveURL(/\/chapter\/15$/);
+  await expect(reader.getByRole('heading', { level: 1 })).toContainText('الفصل ١٥');
+  await reader.goBack();
+  // A number the series does not have, and text that is no number, come back with what was wrong.
+  await jump.fill('99');
+  await go.click();
+  await expect(reader.locator('#chapter-jump-problem')).toHaveText('لا يوجد فصل برقم ٩٩ في هذا العمل');
+  await expect(jump).toHaveValue('99');
+  await expect(jump).toHaveAttribute('aria-invalid', 'true');
+  await expect(jump).toBeFocused();
+  await jump.fill('الثالث');
+  await go.click();
+  await expect(reader.locator('#chapter-jump-problem')).toHaveText('اكتب رقم فصل، مثل ١٢ أو ١٢٫٥');
   await reader.close();
 
   // Staff see the pending chapters too, each in its place once the list reaches it: a new number
@@ -175,6 +195,37 @@ test('a long series lists ten chapters, then ten more by the button and the rest
   // The reader's controls cover the loaded groups too (the page state came before them).
   await expect(groups(moderator).last().locator('[data-read-controls]')).toBeVisible();
   await staff.close();
+});
+
+test('a series answers a chapter asked for by number with that chapter, else its page with the problem', async ({
+  request,
+}) => {
+  const { slug } = await seriesByTitle(request, 'ظل الصحراء', 'novel');
+  const series = `/novel/${encodeURIComponent(slug)}`;
+  const get = (query: string) =>
+    request.get(`http://127.0.0.1:${edge.port}${series}?${query}`, {
+      headers: { host: edge.host('novel') },
+      maxRedirects: 0,
+    });
+  const found = await get(`chapter=${encodeURIComponent('٢')}`);
+  expect(found.status()).toBe(303);
+  expect(found.headers()['location']).toBe(`${series}/chapter/2`);
+  const checker = await HtmlChecker.start();
+  try {
+    for (const [query, status] of [
+      ['chapter=999', 404],
+      ['chapter=abc', 400],
+      [`chapter=${'9'.repeat(5000)}`, 400],
+    ] as const) {
+      const answer = await get(query);
+      expect([query, answer.status()]).toEqual([query, status]);
+      // Never kept as the page's public copy.
+      expect([query, (answer.headers()['cache-control'] ?? '').includes('public')]).toEqual([query, false]);
+      expect(await checker.errors(await answer.text())).toEqual([]);
+    }
+  } finally {
+    checker.stop();
+  }
 });
 
 test('the list fragment refuses a malformed position and an unknown series', async ({ request }) => {

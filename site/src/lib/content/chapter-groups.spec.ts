@@ -9,6 +9,7 @@ import {
   languageBadge,
   languageName,
   parseChapterCursor,
+  typedChapterNumber,
   variantLabel,
 } from './chapter-groups';
 
@@ -92,6 +93,16 @@ describe('the list fragment: groups below a chapter number', () => {
     expect(parseChapterCursor('999999.99')).toBe(999999.99);
     for (const bad of [null, '', 'abc', '-1', '1e5', '1234567', '1.234', ' 5', '5 ', '0x10', 'Infinity']) {
       expect(parseChapterCursor(bad)).toBeNull();
+    }
+  });
+
+  it('reads a chapter number as a reader types it, in either digit system', () => {
+    expect(typedChapterNumber('12')).toBe(12);
+    expect(typedChapterNumber(' ١٢ ')).toBe(12);
+    expect(typedChapterNumber('١٢٫٥')).toBe(12.5);
+    expect(typedChapterNumber('۱۲.۵')).toBe(12.5);
+    for (const bad of ['', 'الفصل ١٢', '12-13', '-1', '١,٥', '1234567']) {
+      expect([bad, typedChapterNumber(bad)]).toEqual([bad, null]);
     }
   });
 });

@@ -1,4 +1,5 @@
 import type { ChapterVariant } from '@warraq/contracts';
+import { westernDigits } from '@warraq/contracts/browser';
 import { t } from '@/i18n';
 
 /** The chapters of one number (spec §2 Manga detail: grouped by number, variant count when > 1). */
@@ -49,6 +50,14 @@ export const GROUPS_REMAINING_HEADER = 'X-Chapter-Groups-Remaining';
  */
 export function parseChapterCursor(value: string | null): number | null {
   return value !== null && /^\d{1,6}(?:\.\d{1,2})?$/.test(value) ? Number(value) : null;
+}
+
+/**
+ * A chapter number as a reader types it (the series page's «انتقل إلى الفصل»): either digit system,
+ * «٫» or "." before the decimals, the same forms as a cursor; null for anything else.
+ */
+export function typedChapterNumber(text: string): number | null {
+  return parseChapterCursor(westernDigits(text.trim()).replace('\u066B', '.'));
 }
 
 /** The next `count` groups below chapter `before` in the list's order, and how many remain after them. */

@@ -6,12 +6,31 @@ import { cachePublicPage } from '@/lib/api/page-cache';
 import { hasSessionCookie } from '@/lib/api/platform';
 import { forwardedFrom } from '@/lib/api/server-pages';
 import { signInFromSession } from '@/lib/api/session-user';
+import { contentHref } from '@/lib/site/manga-links';
 import { canonicalLocation } from '@/lib/site/type-routes';
+import { typedChapterNumber } from './chapter-groups';
 
 /** What a series or chapter route renders: its data, or a permanent redirect to the canonical URL. */
 export type RouteOutcome<T> = { kind: 'redirect'; location: string } | { kind: 'page'; result: PageData<T> };
 
-function settle<T>(astro: AstroGlobal, result: PageData<T>): RouteOutcome<T> {
+/** The series page's «انتقل إلى الفصل» (`?chapter=`). */
+export const CHAPTER_JUMP_PARAM = 'chapter';
+/** A jump that named no chapter: what was typed, and the number read from it (null: none). */
+export interface ChapterJump {
+  typed: string;
+  number: number | null;
+}
+
+/**
+ * A series route's outcome: also a jump to one of its chapters (303: the form's answer, not a move of
+ * the page), or the page with the jump's problem shown beside the form.
+ */
+export type SeriesOutcome =
+  | { kind: 'redirect'; location: string }
+  | { kind: 'jump'; location: string }
+  | { kind: 'page'; result: PageData<SeriesDetail>; jump?: ChapterJump };
+
+function settle<T>(astro: AstroGlobal, result: PageData<T>): { kind: 'page'; result: PageData<T> } {
   if (result.kind === 'notFound') astro.response.status = 404;
   if (result.kind === 'failed') astro.response.status = 503;
   cachePublicPage(astro.response, astro.locals.user !== null);
@@ -45,7 +64,7 @@ export async function seriesRoute(
   astro: AstroGlobal,
   slug: string,
   requestedPath: string,
-): Promise<RouteOutcome<SeriesDetail>> {
+): Promise<SeriesOutcome> {
   const result = await loadPublicFirst(astro, () => loadSeries(slug, forwardedFrom(astro)));
   if (result.kind === 'ok') {
     const { type } = result.data;
@@ -58,6 +77,17 @@ export async function seriesRoute(
       target,
     );
     if (location) return { kind: 'redirect', location };
+    const typed = astro.url.searchParams.get(CHAPTER_JUMP_PARAM);
+    if (typed !== null) {
+      const number = typedChapterNumber(typed);
+      if (number !== null && result.data.chapters.some((chapter) => chapter.chapterNumber === number)) {
+        const chapter = chapterPath(type, result.data.slug, number);
+        return { kind: 'jump', location: contentHref(astro.locals.site, chapter) };
+      }
+      // Before settle: an answer that is not a 200 is not kept as the page's public copy.
+      astro.response.status = number === null ? 400 : 404;
+      return { ...settle(astro, result), jump: { typed, number } };
+    }
   }
   return settle(astro, result);
 }
