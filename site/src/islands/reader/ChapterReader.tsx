@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { READING_MODES, type ReadingMode } from '@warraq/contracts/browser';
 import { ownChapterTitle, variantLabel } from '@/lib/content/chapter-groups';
-import type { ChapterPicker, PickerlessChapter } from '@/lib/content/chapter-picker';
+import { allChaptersHref, type ChapterPicker, type PickerlessChapter } from '@/lib/content/chapter-picker';
 import type { ReaderAction } from '@/lib/content/reading-direction';
 import { readerScreens } from '@/lib/content/reader-screens';
 import { releaseIsland } from '@/lib/astro/held-island';
@@ -148,7 +148,7 @@ export default function ChapterReader(props: ChapterReaderProps) {
       {navButton(nextHref, t.reader.nextChapter, 'next')}
       {picker.numbers.length < picker.total && (
         <a
-          href={`${link(seriesPath(chapter.mangaType, chapter.mangaSlug))}#series-panel-chapters`}
+          href={allChaptersHref(link(seriesPath(chapter.mangaType, chapter.mangaSlug)))}
           className="btn btn-ghost btn-sm"
         >
           {fmt(t.reader.allChapters, { n: formatNumber(picker.total) })}

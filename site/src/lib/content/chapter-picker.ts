@@ -33,6 +33,11 @@ export function chapterPicker(all: readonly number[], current: number, reach = P
   return { numbers: window, total: all.length };
 }
 
+/** Where a picker's «كل الفصول» leads: the series page, at its chapters panel (SeriesPage.astro). */
+export function allChaptersHref(seriesHref: string): string {
+  return `${seriesHref}#series-panel-chapters`;
+}
+
 export function pickerlessChapter({ chapterNumbers: _all, ...chapter }: ChapterReader): PickerlessChapter {
   return chapter;
 }
