@@ -64,6 +64,28 @@ test('a wrong password is refused with the spec toast and an inline message', as
   await expect(page).toHaveURL(/\/login/);
 });
 
+test('a reader who signs in is welcomed by name, then taken to the site they signed in on', async ({
+  page,
+}) => {
+  // The welcome toast is on screen for the second before the redirect: the next page is held back
+  // until the toast has been seen, as a reader on a slow connection would see it.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(edge.url('manga', '/'), async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto(edge.url('manga', '/login'));
+  await page.getByLabel('اسم المستخدم').fill(DEMO.reader.username);
+  await page.getByLabel('كلمة المرور').fill(DEMO.reader.password);
+  await page.getByRole('button', { name: 'دخول' }).click();
+  const toast = page.getByRole('status').filter({ hasText: 'تم تسجيل الدخول بنجاح' });
+  await expect(toast).toBeVisible({ timeout: 30_000 });
+  await expect(toast).toContainText(DEMO.reader.username);
+  release();
+  await page.waitForURL(edge.url('manga', '/'));
+});
+
 test('an admin who logs in on the manga site is taken into the dashboard', async ({ page }) => {
   await logInThroughPage(page, 'manga', DEMO.admin);
   await expect(page).toHaveURL(
