@@ -106,6 +106,9 @@ export default defineConfig({
       },
     ],
     build: {
+      // No script inline in a page, however small: the pages' policy allows scripts from this origin
+      // only (lib/site/document-policy.ts). Other assets keep Vite's default limit.
+      assetsInlineLimit: (file) => (file.endsWith('.js') ? false : undefined),
       rollupOptions: {
         output: {
           // The contracts are one barrel that every island imports: chunked as one, a page that needs
@@ -125,12 +128,14 @@ export default defineConfig({
               // the catalogue (a page without islands loads them too), with the zod-free contracts they use.
               {
                 name: 'core',
-                test: /^\0vite[\\/]preload-helper|[\\/](?:node_modules[\\/]nanostores[\\/]|site[\\/]src[\\/](?:stores[\\/](?:page-state|numerals|toasts|theme)|lib[\\/]format[\\/]format|lib[\\/]site[\\/]href)\.|contracts[\\/]dist[\\/](?:(?:users[\\/]user|content[\\/]content|system[\\/]system)\.constants|site[\\/]series-paths)\.js$)/,
+                test: /^\0vite[\\/]preload-helper|[\\/](?:node_modules[\\/]nanostores[\\/]|site[\\/]src[\\/](?:stores[\\/](?:page-state|numerals|toasts|theme)|lib[\\/]format[\\/]format|lib[\\/]site[\\/]href|lib[\\/]astro[\\/]largest-paint)\.|contracts[\\/]dist[\\/](?:(?:users[\\/]user|content[\\/]content|system[\\/]system)\.constants|site[\\/]series-paths)\.js$)/,
                 priority: 45,
               },
+              // The interface's texts, with the small contracts helpers every reading page formats with
+              // (Arabic numbers, chapter titles): two files under 1 KB each went out uncompressed.
               {
                 name: 'i18n',
-                test: /[\\/]site[\\/]src[\\/](?:i18n[\\/]index|lib[\\/]content[\\/]chapter-groups)\.|^\0warraq-catalogue:languageNames$/,
+                test: /[\\/]site[\\/]src[\\/](?:i18n[\\/]index|lib[\\/]content[\\/]chapter-groups)\.|^\0warraq-catalogue:languageNames$|[\\/]contracts[\\/]dist[\\/](?:common[\\/]arabic-number|content[\\/]chapter-title)\.js$/,
                 priority: 38,
               },
               { name: 'zod', test: /[\\/]node_modules[\\/]zod[\\/]/, priority: 30 },

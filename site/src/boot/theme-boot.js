@@ -1,6 +1,6 @@
 // Loaded by BaseLayout before first paint (a file, not an inline script, so the page's CSP needs no
 // 'unsafe-inline').
-/* global document, localStorage, sessionStorage, window, location, MutationObserver */
+/* global document, localStorage, sessionStorage, window, location, MutationObserver, setTimeout */
 // Theme before first paint: the signed-in user's server preference, else this browser's
 // choice, else the system. "system" follows prefers-color-scheme live.
 (function () {
@@ -37,6 +37,20 @@
     if (fit === 'height' || fit === 'width' || fit === 'original') root.dataset.readerFit = fit;
   } catch {
     // Storage may be refused (private mode): pages fit the screen.
+  }
+  // An island held until its first render (lib/astro/held-island.ts): the page names the choice that
+  // changes its layout; when this browser keeps one, the island stays out of sight until it has drawn
+  // itself in it, or for four seconds should its code not come.
+  try {
+    var heldChoice = root.getAttribute('data-held-choice');
+    if (heldChoice && localStorage.getItem(heldChoice) !== null) {
+      root.setAttribute('data-holding', '');
+      setTimeout(function () {
+        root.removeAttribute('data-holding');
+      }, 4000);
+    }
+  } catch {
+    // Storage may be refused (private mode): no choice is kept, so the server's layout is the island's.
   }
   // Who reads (stores/page-state.ts): a page rendered for the reader says so and this browser
   // remembers it; a public document (the same HTML for everyone) takes the last word heard, so its

@@ -56,7 +56,7 @@ export default function ChapterReader(props: ChapterReaderProps) {
   const [moderationStatus, setModerationStatus] = useState(chapter.moderationStatus);
   const topRef = useRef<HTMLDivElement>(null);
   // The stored mode was applied by the layout effect above, in this same commit, before any paint.
-  useLayoutEffect(() => releaseIsland(topRef.current), []);
+  useLayoutEffect(() => releaseIsland(), []);
   const link = (path: string) => href(path, site);
   const chapterHref = (n: number) => link(chapterPath(chapter.mangaType, chapter.mangaSlug, n));
   const nextHref = chapter.nextChapter ? chapterHref(chapter.nextChapter.chapterNumber) : null;

@@ -1,18 +1,9 @@
 import type { ClientDirective } from 'astro';
-import { holdIsland } from './held-island';
 import { hydrateNow } from './hydrate-now';
 import { observeLargestPaints } from './largest-paint';
 
 /** How long after the page's content is in (its image loaded, its text parsed) an island waits at most. */
 const GUARD_MS = 1500;
-/**
- * How long a held island (held-island.ts) stays out of sight at most when its code is slow to come:
- * it is asked for at once, but on a busy phone (or two browsers and the whole stack on two cores, where
- * 1.5 s ran out and the server's paged layout showed and then jumped into the reader's vertical one)
- * it can take seconds. Past this, the server's layout shows as it is.
- */
-const HOLD_GUARD_MS = 4000;
-
 /** The part of an element on screen, in CSS pixels² (what a largest-contentful-paint entry measures). */
 function visibleArea(element: Element): number {
   const box = element.getBoundingClientRect();
@@ -45,13 +36,12 @@ function storedChoice(key: string): boolean {
  * `client:painted="<key>"` names a choice this browser keeps in localStorage that changes the island's
  * own layout (the image reader's mode, per series): when one is stored, the server's HTML is not what
  * the island will show, and waiting for the paint would make the page jump after it, so the island
- * hydrates at once, held out of sight until its first render (which may still come after the first
- * paint: its code is loaded, if only from the cache).
+ * hydrates at once, held out of sight until its first render (held-island.ts: the page names the same
+ * key as its `heldChoice`).
  */
-const painted: ClientDirective = (load, { value }, island) => {
+const painted: ClientDirective = (load, { value }) => {
   if (value && storedChoice(value)) {
-    // Out of sight until the island's first render, which is in the stored choice (held-island.ts).
-    holdIsland(island, HOLD_GUARD_MS);
+    // Held out of sight since before the first paint, until the island's first render (held-island.ts).
     hydrateNow(load);
     return;
   }
