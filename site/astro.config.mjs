@@ -42,10 +42,10 @@ const readerDirective = {
 };
 
 /**
- * The scripts the layout loads by URL before first paint (src/boot/: theme-boot.js,
- * novel-reader-boot.js, imported `?url`, so they get hashed names under /_astro/ and are kept a year)
- * go out minified: Vite copies such a file as it is, comments and all, and every page loads
- * theme-boot.js (issue 15). Its name keeps the hash of its source. The sources stay readable.
+ * The script the layout loads by URL before first paint (src/boot/theme-boot.js, imported `?url`, so
+ * it gets a hashed name under /_astro/ and is kept a year) goes out minified: Vite copies such a file
+ * as it is, comments and all, and every page loads it (issue 15). Its name keeps the hash of its
+ * source. The source stays readable.
  */
 const minifyBootScripts = {
   name: 'warraq-minify-boot-scripts',
@@ -54,7 +54,7 @@ const minifyBootScripts = {
     'astro:build:done': async ({ dir }) => {
       const assets = new URL('_astro/', dir);
       const names = await fs.readdir(assets);
-      for (const boot of ['theme-boot', 'novel-reader-boot']) {
+      for (const boot of ['theme-boot']) {
         const found = names.filter((name) => new RegExp(`^${boot}\\.[\\w-]+\\.js$`).test(name));
         const [name] = found;
         if (found.length !== 1 || !name) throw new Error(`${boot}: ${found.length} built copies in _astro/`);

@@ -206,6 +206,11 @@ test('a guest touches the left edge of the text to turn forward; settings stay i
   await page.waitForFunction(() => localStorage.getItem('warraq:novel-reader')?.includes('"dark"'));
   await page.reload();
   await expect(article(page)).toHaveAttribute('data-nr-theme', 'dark');
+  // Before any of the reader's code: the layout's boot script applies them as the text is parsed.
+  await page.route(/\/_astro\/(?!theme-boot\.)[^/]+\.js$/, (route) => route.abort());
+  await page.reload();
+  await expect(article(page)).toHaveAttribute('data-nr-theme', 'dark');
+  await expect(page.locator('[data-novel-reader][data-ready]')).toHaveCount(0);
   await context.close();
 });
 

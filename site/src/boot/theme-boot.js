@@ -120,6 +120,66 @@
       });
     }).observe(root, { childList: true, subtree: true, characterData: true });
   }
+  // A text chapter's reading settings (components/novel/NovelChapter.astro) from this browser, applied to
+  // its article as the parser adds it, so before its first paint, the way lib/novel/reader-settings.ts
+  // applies them: choices as data-nr-* attributes, numbers as --nr-* properties. What is allowed comes
+  // from the article (data-nr-kinds): a list of choices, or [min, max]. Here and not in a script of the
+  // article's own: a second blocking file took one of the six connections a phone opens to the site
+  // while Cairo's files, which the first paint waits for, were on their way (issue 15, bench/README.md).
+  if (root.hasAttribute('data-novel-chapter')) {
+    var applyNovelSettings = function (article) {
+      // Amiri is drawn in its metric-matched fallback until the first paragraph has been painted, then
+      // novel-reader.ts lets it load: unless this tab has loaded it already (warraq:novel-faces, set
+      // there), when its files are in the cache. Per tab, not per browser: a cache may have dropped
+      // them since, and then the page would wait for them again.
+      var seen = null;
+      try {
+        seen = sessionStorage.getItem('warraq:novel-faces');
+      } catch {
+        // Storage refused: Amiri after the first paint, as on a first visit.
+      }
+      if (seen !== '1') article.setAttribute('data-nr-faces-wait', '');
+      // A chapter rendered for its reader carries their settings (data-nr-server).
+      if (article.hasAttribute('data-nr-server')) return;
+      var kept = null;
+      try {
+        kept = JSON.parse(localStorage.getItem('warraq:novel-reader') || 'null');
+      } catch {
+        // Storage refused (private mode) or unreadable: the defaults the server rendered stay.
+      }
+      if (!kept || typeof kept !== 'object') return;
+      var kinds = JSON.parse(article.getAttribute('data-nr-kinds') || '{}');
+      Object.keys(kinds).forEach(function (key) {
+        var allowed = kinds[key];
+        var value = kept[key];
+        if (typeof allowed[0] === 'number') {
+          if (typeof value === 'number' && value >= allowed[0] && value <= allowed[1]) {
+            article.style.setProperty('--nr-' + key, String(value));
+          }
+        } else if (allowed.indexOf(value) !== -1) {
+          article.setAttribute('data-nr-' + key, value);
+        }
+      });
+    };
+    // Mutation records are delivered before the browser next renders, so the article is never drawn
+    // without them.
+    var articleWatch = new MutationObserver(function (records) {
+      for (var r = 0; r < records.length; r++) {
+        var added = records[r].addedNodes;
+        for (var n = 0; n < added.length; n++) {
+          if (added[n].nodeType === 1 && added[n].hasAttribute('data-nr-kinds')) {
+            articleWatch.disconnect();
+            applyNovelSettings(added[n]);
+            return;
+          }
+        }
+      }
+    });
+    articleWatch.observe(root, { childList: true, subtree: true });
+    document.addEventListener('DOMContentLoaded', function () {
+      articleWatch.disconnect();
+    });
+  }
   // The page to come back to after signing in (never an auth page).
   if (!/\/(login|auth|register)/i.test(location.pathname)) {
     try {

@@ -7,7 +7,6 @@ import {
   SETTING_KINDS,
   topmostBlock,
 } from '@/lib/novel/reader-settings';
-import { observeLargestPaints } from '@/lib/astro/largest-paint';
 import { $pageState } from '@/stores/page-state';
 import { showToast } from '@/stores/toasts';
 import { fmt, formatNumber, t } from '@/i18n';
@@ -28,10 +27,8 @@ const SETTINGS_DELAY_MS = 700;
 /** A tap on this share of the text's width at either side turns the screen. */
 const TAP_ZONE = 0.25;
 
-/** Set once Amiri has loaded in this tab (sessionStorage; read by src/boot/novel-reader-boot.js). */
+/** Set once Amiri has loaded in this tab (sessionStorage; read by src/boot/theme-boot.js). */
 const FACES_SEEN_KEY = 'warraq:novel-faces';
-/** How long Amiri waits at most for the first paragraph's paint to be reported. */
-const FACES_GUARD_MS = 1500;
 
 type SettingKey = keyof NovelReaderSettings;
 
@@ -161,31 +158,14 @@ function finalFace(article: HTMLElement): Promise<unknown> {
 }
 
 /**
- * Lets the faces load once the article's first paragraph has been shown in Amiri's fallback (a
- * `largest-contentful-paint` entry for a block of the article; a main-thread frame is not yet a shown
- * one): fetched at layout instead, Amiri's 128 KB raced that paint, and on a slow link the page
- * waited for them (issue 15). The fallback has Amiri's widths, so the swap moves no line. A tab that
- * has loaded them before (src/boot/novel-reader-boot.js) and a reader of another face link them at once.
+ * Lets the faces load. The reader starts once the article's first paragraph has been shown in Amiri's
+ * fallback (novel-reader-entry.ts): fetched at layout instead, Amiri's 128 KB raced that paint, and on
+ * a slow link the page waited for them (issue 15). The fallback has Amiri's widths, so the swap moves
+ * no line.
  */
 function releaseFaces(article: HTMLElement): void {
-  if (!article.hasAttribute('data-nr-faces-wait') || article.dataset.nrFont !== 'amiri') {
-    article.removeAttribute('data-nr-faces-wait');
-    void linkFaces(article);
-    return;
-  }
-  let released = false;
-  const release = () => {
-    if (released) return;
-    released = true;
-    observer?.disconnect();
-    article.removeAttribute('data-nr-faces-wait');
-    void linkFaces(article);
-  };
-  const observer = observeLargestPaints((entry) => {
-    if (entry.element && article.contains(entry.element)) release();
-  });
-  // Without a report (input ends them; the largest paint may be elsewhere), the faces still come.
-  setTimeout(release, observer ? FACES_GUARD_MS : 0);
+  article.removeAttribute('data-nr-faces-wait');
+  void linkFaces(article);
 }
 
 /**

@@ -17,7 +17,7 @@ export function guestPositionKey(chapterId: number): string {
 /**
  * How the settings reach the article, without re-rendering its text: the choices as `data-nr-*`
  * attributes, the numbers as `--nr-*` custom properties (the reader's CSS reads both).
- * `src/boot/novel-reader-boot.js` applies a guest's stored settings the same way before first paint.
+ * `src/boot/theme-boot.js` applies a guest's stored settings the same way before first paint.
  */
 export const SETTING_KINDS = {
   font: NOVEL_READER_FONTS,
