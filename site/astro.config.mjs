@@ -128,7 +128,7 @@ export default defineConfig({
               // the catalogue (a page without islands loads them too), with the zod-free contracts they use.
               {
                 name: 'core',
-                test: /^\0vite[\\/]preload-helper|[\\/](?:node_modules[\\/]nanostores[\\/]|site[\\/]src[\\/](?:stores[\\/](?:page-state|numerals|toasts|theme)|lib[\\/]format[\\/]format|lib[\\/]site[\\/]href|lib[\\/]astro[\\/]largest-paint)\.|contracts[\\/]dist[\\/](?:(?:users[\\/]user|content[\\/]content|system[\\/]system)\.constants|site[\\/]series-paths)\.js$)/,
+                test: /^\0vite[\\/]preload-helper|[\\/](?:node_modules[\\/]nanostores[\\/]|site[\\/]src[\\/](?:stores[\\/](?:page-state|numerals|toasts|theme)|lib[\\/]format[\\/]format|lib[\\/]site[\\/]href|lib[\\/](?:astro[\\/]largest-paint|content[\\/]cover-fallback))\.|contracts[\\/]dist[\\/](?:(?:users[\\/]user|content[\\/]content|system[\\/]system)\.constants|site[\\/]series-paths)\.js$)/,
                 priority: 45,
               },
               // The interface's texts, with the small contracts helpers every reading page formats with

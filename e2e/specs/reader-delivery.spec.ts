@@ -201,6 +201,43 @@ test('a 390 px phone downloads the narrow copy of the page it opens on, before a
   await context.close();
 });
 
+test("the manga home's small covers come as their narrow copies, and a failed one shows the fallback", async ({
+  browser,
+}) => {
+  const { context, page } = await guest(browser, {
+    viewport: { width: 390, height: 844 },
+    deviceScaleFactor: 2,
+  });
+  const fetched = new Set<string>();
+  page.on('request', (request) => {
+    if (request.url().includes('/media/')) fetched.add(new URL(request.url()).pathname);
+  });
+  await page.goto(edge.url('manga', '/'));
+  // The latest updates' covers are shown 60 px wide: at 2× the 200 px copy, never the 600 px cover.
+  const thumb = page.locator('section[aria-labelledby="latest-updates"] img').first();
+  await thumb.scrollIntoViewIfNeeded();
+  await expect
+    .poll(() => thumb.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0))
+    .toBe(true);
+  const copies = (await thumb.getAttribute('srcset'))!.split(', ').map((entry) => entry.split(' '));
+  expect(copies.map(([, width]) => width)).toEqual(['200w', '400w', '600w']);
+  expect(new URL(await thumb.evaluate((image: HTMLImageElement) => image.currentSrc)).pathname).toBe(
+    copies[0]![0],
+  );
+  expect(fetched.has(copies[2]![0]!)).toBe(false);
+
+  // A cover whose copy cannot be had falls back to the local picture, not to an empty box.
+  await page.route(`**${copies[1]![0]}`, (route) => route.abort());
+  await page.route(`**${copies[0]![0]}`, (route) => route.abort());
+  await page.reload();
+  const again = page.locator('section[aria-labelledby="latest-updates"] img').first();
+  await again.scrollIntoViewIfNeeded();
+  await expect
+    .poll(() => again.evaluate((image: HTMLImageElement) => image.currentSrc))
+    .toMatch(/cover-fallback\.svg$/);
+  await context.close();
+});
+
 test('a guest reading loads no schema library: series, image chapter, novel chapter', async ({
   browser,
   request,

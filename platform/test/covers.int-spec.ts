@@ -85,6 +85,16 @@ describe('cover uploads (POST /api/media/covers)', () => {
       .set('Cookie', cookie);
     expect(detail.body.data.thumbnail).toBe(`/media/${key}`);
     expect([detail.body.data.coverWidth, detail.body.data.coverHeight]).toEqual([600, 900]);
+    // Narrower copies for lists of small covers: each a stored WebP of the cover's shape at its width.
+    const renditions = detail.body.data.coverRenditions as { width: number; url: string }[];
+    expect(renditions.map((copy) => copy.width)).toEqual([200, 400, 600]);
+    expect(renditions[2]!.url).toBe(`/media/${key}`);
+    for (const copy of renditions.slice(0, 2)) {
+      const served = await t.api().get(copy.url).buffer(true);
+      expect(served.status).toBe(200);
+      const { format, width, height } = await sharp(served.body as Buffer).metadata();
+      expect([format, width, height]).toEqual(['webp', copy.width, copy.width * 1.5]);
+    }
 
     const unknown = await t
       .api()

@@ -82,7 +82,12 @@ describe.each(['local', 's3'] as const)('media garbage collector (%s)', (driverN
       page.key,
     ]);
     const cover = await storage.put(blob(), 'webp');
-    await sql('update series set cover_key = ? where id = ?', [cover.key, series.id]);
+    const coverCopy = await storage.put(blob(), 'webp');
+    await sql('update series set cover_key = ?, cover_renditions = ?::jsonb where id = ?', [
+      cover.key,
+      JSON.stringify([{ width: 200, key: coverCopy.key }]),
+      series.id,
+    ]);
     const orphan = await storage.put(blob(), 'webp');
     const young = await storage.put(blob(), 'webp');
     // An old object an upload in progress has claimed (its chapter not committed yet).
@@ -104,11 +109,12 @@ describe.each(['local', 's3'] as const)('media garbage collector (%s)', (driverN
     ]);
     const ghost = `${'d'.repeat(64)}.webp`;
     await sql('insert into media_object (key, bytes) values (?, 123)', [ghost]);
-    for (const key of [page.key, cover.key, orphan.key, staged.key, unledgered.key, ghost]) await age(key);
+    for (const key of [page.key, cover.key, coverCopy.key, orphan.key, staged.key, unledgered.key, ghost])
+      await age(key);
 
     const report = await collector.sweep(24 * HOUR);
     expect(report).toEqual({ objects: 1, bytes: orphan.size, ledgerAdded: 1, ledgerRemoved: 1 });
-    const kept = [page.key, cover.key, young.key, staged.key, unledgered.key].sort();
+    const kept = [page.key, cover.key, coverCopy.key, young.key, staged.key, unledgered.key].sort();
     expect(await storedKeys()).toEqual(kept);
     // The ledger is every stored media object; the staged page is not one until its chapter commits.
     expect(await ledgerKeys()).toEqual(kept.filter((k) => k !== staged.key));

@@ -589,8 +589,13 @@ describe('moderation: queue, decisions, visibility, log', () => {
       const s = await newSeries(t.orm, { title: 'مدينة النحاس', owner, moderationStatus: 'pending' });
       const ch = await newChapter(t.orm, { series: s, number: 1, pages: 1 });
       const cover = await storedImage();
+      const coverCopy = await storedImage();
       const page = await storedImage();
-      await sql('update series set cover_key = ? where id = ?', [cover, s.id]);
+      await sql('update series set cover_key = ?, cover_renditions = ?::jsonb where id = ?', [
+        cover,
+        JSON.stringify([{ width: 200, key: coverCopy }]),
+        s.id,
+      ]);
       await setPageKeys(ch.id, [page]);
       const upload = '00000000-0000-4000-8000-00000000c0de';
       await sql(
@@ -620,6 +625,7 @@ describe('moderation: queue, decisions, visibility, log', () => {
       expect(await sql('select id from chapter_upload where series_id = ?', [s.id])).toEqual([]);
       expect(existsSync(workspace.uploadDir(receiving))).toBe(false);
       expect(await storage.exists(cover)).toBe(false);
+      expect(await storage.exists(coverCopy)).toBe(false);
       expect(await storage.exists(page)).toBe(false);
       expect((await logRows('series', s.id))[0]).toMatchObject({
         action: 'delete',

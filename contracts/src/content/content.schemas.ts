@@ -77,6 +77,16 @@ export type SeriesMetadata = z.infer<typeof SeriesMetadataSchema>;
 
 export const RatingSchema = z.object({ average: z.number(), count: z.number().int() });
 
+/** One stored width of an image (a page, a cover), for `srcset`. */
+export const ImageRenditionSchema = z.object({ width: z.number().int().positive(), url: z.string() });
+export type ImageRendition = z.infer<typeof ImageRenditionSchema>;
+
+/**
+ * Every stored width of a series' cover, narrowest first, the full one last: a `srcset`, so a list of
+ * small covers on a phone downloads the narrow copies. Empty without a cover.
+ */
+const CoverRenditionsSchema = z.array(ImageRenditionSchema);
+
 /** A series as cards and lists show it: spec §3 "Content record" and "Manga content". */
 export const SeriesSummarySchema = z.object({
   id: z.number().int(),
@@ -90,6 +100,7 @@ export const SeriesSummarySchema = z.object({
   /** Cover dimensions when known, so cards reserve their space. */
   coverWidth: z.number().int().nullable(),
   coverHeight: z.number().int().nullable(),
+  coverRenditions: CoverRenditionsSchema,
   moderationStatus: ModerationStatusSchema,
   metadata: SeriesMetadataSchema,
   viewCount: z.number().int(),
@@ -133,10 +144,6 @@ export type SeriesDetail = z.infer<typeof SeriesDetailSchema>;
 export const SeriesDetailResponseSchema = z.object({ success: z.literal(true), data: SeriesDetailSchema });
 export type SeriesDetailResponse = z.infer<typeof SeriesDetailResponseSchema>;
 
-/** One stored width of a page image, for `srcset`. */
-export const PageRenditionSchema = z.object({ width: z.number().int().positive(), url: z.string() });
-export type PageRendition = z.infer<typeof PageRenditionSchema>;
-
 export const ChapterPageSchema = z.object({
   url: z.string(),
   width: z.number().int(),
@@ -147,12 +154,12 @@ export const ChapterPageSchema = z.object({
    * Every stored width of this image, narrowest first, the full one (`url`, `width`) last: the
    * reader's `srcset`, so a phone downloads the narrow copy. Never wider than the upload.
    */
-  renditions: z.array(PageRenditionSchema),
+  renditions: z.array(ImageRenditionSchema),
   /**
    * AVIF copies of the same widths, narrowest first, where one was made and pays (a later job makes
    * them after publication): the reader offers them as an `image/avif` source. Empty until then.
    */
-  avif: z.array(PageRenditionSchema),
+  avif: z.array(ImageRenditionSchema),
 });
 export type ChapterPage = z.infer<typeof ChapterPageSchema>;
 
@@ -290,6 +297,7 @@ export const HomeFeedResponseSchema = z.object({
       mangaType: SeriesTypeSchema,
       mangaTitle: z.string(),
       coverImage: z.string().nullable(),
+      coverRenditions: CoverRenditionsSchema,
       title: z.string().nullable(),
       chapterNumber: z.number(),
       language: ChapterLanguageSchema,
@@ -372,6 +380,8 @@ export const COVER_UPLOAD = {
   contentTypes: ['image/jpeg', 'image/png', 'image/webp'] as const,
   width: 600,
   height: 900,
+  /** The narrower copies stored beside each cover (same shape), for lists of small covers. */
+  renditionWidths: [200, 400] as const,
   invalidType: 'ملفات غير صالحة: يُقبل JPG وPNG وWebP فقط',
   tooLarge: 'حجم الصورة يتجاوز ١٠ ميغابايت',
   unreadable: 'تعذرت قراءة الصورة، قد تكون تالفة أو أبعادها كبيرة جدًا',

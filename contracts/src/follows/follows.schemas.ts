@@ -1,6 +1,11 @@
 import { z } from 'zod';
 import { CHAPTER_LANGUAGES } from '../content/content.constants.js';
-import { ChapterLanguageSchema, SeriesSummarySchema, SeriesTypeSchema } from '../content/content.schemas.js';
+import {
+  ChapterLanguageSchema,
+  ImageRenditionSchema,
+  SeriesSummarySchema,
+  SeriesTypeSchema,
+} from '../content/content.schemas.js';
 import { SHELVES } from './follows.constants.js';
 
 /** Arabic texts of the follows API (answers and refusals). */
@@ -113,6 +118,8 @@ export const UpdateGroupSchema = z.object({
     slug: z.string(),
     title: z.string(),
     coverUrl: z.string().nullable(),
+    /** The cover's stored widths, narrowest first (a `srcset`); empty without a cover. */
+    coverRenditions: z.array(ImageRenditionSchema),
     path: z.string(),
   }),
   chapters: z.array(UpdateChapterSchema),

@@ -4,6 +4,7 @@ import { fmt, t } from '@/i18n';
 import { formatChapterNumber } from '@/lib/format/format';
 import { href, type HrefContext } from '@/lib/site/href';
 import { seriesPath } from '@/lib/site/manga-links';
+import { coverSrcset, showFallback } from '@/lib/content/cover-fallback';
 import { LoadError } from './LoadState';
 import type { PagedList } from './use-paged-list';
 
@@ -14,15 +15,14 @@ export function SeriesThumb({ series }: { series: SeriesSummary }) {
   return (
     <img
       src={series.thumbnail ?? series.cover_image ?? COVER_FALLBACK}
+      srcSet={coverSrcset(series.coverRenditions)}
+      sizes="56px"
       alt=""
       width={56}
       height={78}
       loading="lazy"
       className="h-[78px] w-14 shrink-0 rounded object-cover"
-      onError={(event) => {
-        const img = event.currentTarget;
-        if (!img.src.endsWith(COVER_FALLBACK)) img.src = COVER_FALLBACK;
-      }}
+      onError={(event) => showFallback(event.currentTarget, COVER_FALLBACK)}
     />
   );
 }

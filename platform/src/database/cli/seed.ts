@@ -6,7 +6,11 @@ import { LedgeredMediaStorage } from '../../modules/media/ledgered-media.storage
 import { MediaObjectRepository } from '../../modules/media/media-object.repository';
 import { mikroOrmConfig } from '../mikro-orm.config';
 import { seedDemoAccounts } from '../seeders/demo-accounts.seeder';
-import { backfillPageRenditions, seedDemoContent } from '../seeders/demo-content.seeder';
+import {
+  backfillCoverRenditions,
+  backfillPageRenditions,
+  seedDemoContent,
+} from '../seeders/demo-content.seeder';
 import { seedDemoRegistry } from '../seeders/demo-registry.seeder';
 
 /** `npm run seed -w platform`: upserts the demo accounts and the demo catalogue. Run after `migrate`. */
@@ -55,6 +59,8 @@ async function main(): Promise<void> {
     );
     const renditions = await backfillPageRenditions(orm.em.fork(), storage);
     if (renditions > 0) console.log(`renditions: ${renditions} earlier page(s) given their narrower copies`);
+    const covers = await backfillCoverRenditions(orm.em.fork(), storage);
+    if (covers > 0) console.log(`renditions: ${covers} earlier cover(s) given their narrower copies`);
     const registry = await seedDemoRegistry(
       orm.em.fork(),
       config.baseDomain,

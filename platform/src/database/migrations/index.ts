@@ -18,6 +18,7 @@ import { Migration20261125300000_community_page } from './Migration2026112530000
 import { Migration20261125400000_feed_token } from './Migration20261125400000_feed_token';
 import { Migration20261127000000_series_fanout } from './Migration20261127000000_series_fanout';
 import { Migration20261127100000_chapter_avif } from './Migration20261127100000_chapter_avif';
+import { Migration20261128000000_cover_renditions } from './Migration20261128000000_cover_renditions';
 
 /**
  * Every migration, in order. Listed explicitly (no file globbing) so the compiled app, the CLI and the
@@ -43,4 +44,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261125400000_feed_token', class: Migration20261125400000_feed_token },
   { name: 'Migration20261127000000_series_fanout', class: Migration20261127000000_series_fanout },
   { name: 'Migration20261127100000_chapter_avif', class: Migration20261127100000_chapter_avif },
+  { name: 'Migration20261128000000_cover_renditions', class: Migration20261128000000_cover_renditions },
 ];

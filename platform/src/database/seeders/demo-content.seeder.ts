@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { type ChapterLanguage, type ModerationStatus, NOTIFICATION_TEXTS, slugify } from '@warraq/contracts';
 import sharp from 'sharp';
+import { storeCoverRenditions, storeCoverRenditionsOf } from '../../modules/media/cover-renditions';
 import type { MediaStorage } from '../../modules/media/media-storage';
 import { type EncodedImage, encodeRenditions } from '../../modules/ingest/processing/page-encoder';
 import { RENDITION } from '../../modules/ingest/processing/processing.limits';
@@ -241,6 +242,32 @@ export async function backfillPageRenditions(em: EntityManager, storage: MediaSt
 }
 
 /**
+ * Series whose cover was stored before covers had narrower copies (demo series of an earlier seed, or
+ * works added then) get them, made from the stored cover; answers how many series were given them.
+ * Idempotent: a series with its copies, or without a cover, is left as it is.
+ */
+export async function backfillCoverRenditions(em: EntityManager, storage: MediaStorage): Promise<number> {
+  const series = await em
+    .getConnection()
+    .execute<{ id: number; cover_key: string }[]>(
+      `select id, cover_key from series where cover_key is not null and cover_renditions = '[]'::jsonb order by id`,
+    );
+  let filled = 0;
+  for (const row of series) {
+    const renditions = await storeCoverRenditionsOf(storage, row.cover_key);
+    if (!renditions) continue;
+    await em
+      .getConnection()
+      .execute('update series set cover_renditions = ?::jsonb where id = ?', [
+        JSON.stringify(renditions),
+        row.id,
+      ]);
+    filled++;
+  }
+  return filled;
+}
+
+/**
  * Demo series with covers, chapters and generated page images (idempotent: a series whose slug
  * exists is skipped whole, and media are content-addressed, so a re-run writes nothing).
  */
@@ -274,8 +301,10 @@ export async function seedDemoContent(
   await pool(
     missing.map(({ s, pending, state, index }) => async () => {
       const colors = palette(index);
-      const cover = await storage.put(await renderCover(s.title, s.originalTitle, colors), 'webp');
-      result.images++;
+      const coverBytes = await renderCover(s.title, s.originalTitle, colors);
+      const cover = await storage.put(coverBytes, 'webp');
+      const coverRenditions = await storeCoverRenditions(storage, coverBytes);
+      result.images += 1 + coverRenditions.length;
       const written = s.type === 'novel' && !pending ? novelPlan(slugify(s.title)) : [];
       const plan =
         state === 'rejected'
@@ -324,6 +353,7 @@ export async function seedDemoContent(
           coverKey: cover.key,
           coverWidth: 600,
           coverHeight: 900,
+          coverRenditions,
           status: s.status,
           origin: ORIGIN_BY_TYPE[s.type],
           year: s.year,

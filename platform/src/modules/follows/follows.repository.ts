@@ -3,6 +3,7 @@ import { Injectable } from '@nestjs/common';
 import type { ChapterLanguage, ModerationStatus, SeriesType, Shelf } from '@warraq/contracts';
 import type { Db } from '../../database/transactions';
 import { SUMMARY_COLUMNS, type SeriesSummaryRow } from '../series/series.mapper';
+import type { CoverRenditionRow } from '../media/cover-renditions';
 import { INT_ARRAY, WANTS_CHAPTER } from './follows.sql';
 
 export interface GroupPrefs {
@@ -22,6 +23,8 @@ export interface UpdateRow {
   series_type: SeriesType;
   series_title: string;
   cover_key: string | null;
+  cover_width: number | null;
+  cover_renditions: CoverRenditionRow[];
   read: boolean;
   /** The row's sort key, for the next page's cursor. */
   sort_key: unknown[];
@@ -241,7 +244,8 @@ export class FollowsRepository {
   ): Promise<UpdateRow[]> {
     return this.run<UpdateRow>(
       `select c.id, c.number::float8 as number, c.title, c.language, c.translation_group, c.published_at,
-              s.id as series_id, s.slug, s.type as series_type, s.title as series_title, s.cover_key,
+              s.id as series_id, s.slug, s.type as series_type, s.title as series_title,
+              s.cover_key, s.cover_width, s.cover_renditions,
               (cr.user_id is not null) as read,
               json_build_array(c.published_at, c.id) as sort_key
        from chapter c

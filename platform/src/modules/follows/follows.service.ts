@@ -18,7 +18,7 @@ import type { AuthUser } from '../auth/request-auth';
 import { canSee, viewerOf } from '../series/content-viewer';
 import { chapterPath, seriesPath } from '../series/moderation-queue.mapper';
 import { decodeCursor, encodeCursor } from '../series/page-cursor';
-import { coverUrlOf, iso, toSeriesSummary } from '../series/series.mapper';
+import { coverRenditionsOf, coverUrlOf, iso, toSeriesSummary } from '../series/series.mapper';
 import { FanoutQueue } from './fanout.queue';
 import { FollowsRepository, type UpdateRow } from './follows.repository';
 
@@ -183,6 +183,7 @@ function groupBySeries(rows: readonly UpdateRow[]): UpdateGroup[] {
           slug: row.slug,
           title: row.series_title,
           coverUrl: coverUrlOf(row),
+          coverRenditions: coverRenditionsOf(row),
           path: seriesPath(row.series_type, row.slug),
         },
         chapters: [],

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { COVER_UPLOAD, type CoverUploadResponse } from '@warraq/contracts';
 import sharp from 'sharp';
 import { ApiError } from '../../common/http/api-error';
+import { COVER_QUALITY, storeCoverRenditionsOf, type CoverRenditionRow } from './cover-renditions';
 import { sniffImage } from './image-sniff';
 import { MediaStorage, mediaUrl } from './media-storage';
 
@@ -10,8 +11,9 @@ const MAX_INPUT_PIXELS = 50_000_000;
 
 /**
  * Series covers uploaded by users: checked by their bytes, decoded under a pixel ceiling, re-encoded
- * to one WebP rendition (metadata stripped), and stored content-addressed. The user's bytes are never
- * served as they came.
+ * to one WebP image (metadata stripped), and stored content-addressed. The user's bytes are never
+ * served as they came. The narrower copies are made when a series takes the cover
+ * ({@link CoverService.renditionsOf}), from the stored image, so no browser names them.
  */
 @Injectable()
 export class CoverService {
@@ -25,7 +27,7 @@ export class CoverService {
       webp = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
         .rotate()
         .resize(COVER_UPLOAD.width, COVER_UPLOAD.height, { fit: 'cover', position: 'attention' })
-        .webp({ quality: 82 })
+        .webp({ quality: COVER_QUALITY })
         .toBuffer();
     } catch {
       throw ApiError.validation({ file: [COVER_UPLOAD.unreadable] });
@@ -40,7 +42,8 @@ export class CoverService {
     };
   }
 
-  exists(key: string): Promise<boolean> {
-    return this.storage.exists(key);
+  /** The stored cover's narrower copies (stored now, or found already stored); null when it is not there. */
+  renditionsOf(key: string): Promise<CoverRenditionRow[] | null> {
+    return storeCoverRenditionsOf(this.storage, key);
   }
 }

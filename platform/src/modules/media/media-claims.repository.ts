@@ -61,15 +61,16 @@ export class MediaClaimsRepository {
     await tx.execute('delete from upload_media where upload_id = ? and key = ?', [uploadId, key]);
   }
 
-  /** Whether a page (or one of its renditions), a series cover or an upload names the key (and, when asked, the ledger has it). */
+  /** Whether a page or a series cover (or one of their renditions) or an upload names the key (and, when asked, the ledger has it). */
   async isHeld(tx: Db, key: string, { ledger }: { ledger: boolean }): Promise<boolean> {
     const rows = await tx.execute<{ held: boolean }[]>(
       `select exists (select 1 from page where media_key = ?)
            or exists (select 1 from page where renditions @> jsonb_build_array(jsonb_build_object('key', ?::text)))
            or exists (select 1 from series where cover_key = ?)
+           or exists (select 1 from series where cover_renditions @> jsonb_build_array(jsonb_build_object('key', ?::text)))
            or exists (select 1 from upload_media where key = ?)
            ${ledger ? 'or exists (select 1 from media_object where key = ?)' : ''} as held`,
-      ledger ? [key, key, key, key, key] : [key, key, key, key],
+      ledger ? [key, key, key, key, key, key] : [key, key, key, key, key],
     );
     return rows[0]?.held ?? true;
   }
@@ -95,12 +96,13 @@ export class MediaClaimsRepository {
     return new Map(rows.map((row) => [row.key, new Date(row.created_at).getTime()]));
   }
 
-  /** Every key a page, a page's rendition or a series cover names (the mark of mark-and-sweep). */
+  /** Every key a page, a series cover or one of their renditions names (the mark of mark-and-sweep). */
   async referencedKeys(): Promise<Set<string>> {
     const rows = await this.db.execute<{ key: string }[]>(
       `select media_key as key from page
        union select r->>'key' from page, jsonb_array_elements(page.renditions) r
-       union select cover_key from series where cover_key is not null`,
+       union select cover_key from series where cover_key is not null
+       union select r->>'key' from series, jsonb_array_elements(series.cover_renditions) r`,
     );
     return new Set(rows.map((row) => row.key));
   }

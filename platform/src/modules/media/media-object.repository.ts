@@ -42,6 +42,7 @@ export class MediaObjectRepository {
          select media_key as key from page
          union select r->>'key' from page, jsonb_array_elements(page.renditions) r
          union select cover_key from series where cover_key is not null
+         union select r->>'key' from series, jsonb_array_elements(series.cover_renditions) r
        ) referenced where not exists (select 1 from media_object m where m.key = referenced.key)`,
     );
     return rows.map((r) => r.key);

@@ -176,7 +176,7 @@ export class ModerationService {
         tx,
         item.contentType === 'series' ? { seriesId: item.id } : { chapterId: item.id },
       );
-      if (item.coverKey && !keys.includes(item.coverKey)) keys.push(item.coverKey);
+      for (const key of item.coverKeys) if (!keys.includes(key)) keys.push(key);
       if (item.contentType === 'series') {
         uploadIds = await this.uploads.idsOfSeries(tx, item.id);
         await this.series.delete(tx, item.id);

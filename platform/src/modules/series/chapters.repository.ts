@@ -241,7 +241,7 @@ export class ChaptersRepository {
   async lockForModeration(id: number, mode: LockMode, db: Db = this.em): Promise<LockedItem | null> {
     const [row] = await db.execute<LockedRow[]>(
       `select c.id, c.moderation_status as status, c.uploader_id as owner_id, c.series_id, s.slug, s.type, s.title,
-         c.number::float8 as number, null as cover_key
+         c.number::float8 as number, null as cover_key, null as cover_renditions
        from chapter c join series s on s.id = c.series_id where c.id = ? ${mode ? `for ${mode} of c` : ''}`,
       [id],
     );

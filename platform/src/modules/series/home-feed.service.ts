@@ -8,7 +8,7 @@ import {
   type SeriesType,
 } from '@warraq/contracts';
 import { RedisService } from '../../common/redis/redis.service';
-import { coverUrlOf, iso, toSeriesSummary } from './series.mapper';
+import { coverRenditionsOf, coverUrlOf, iso, toSeriesSummary } from './series.mapper';
 import { SeriesRepository } from './series.repository';
 
 /** Spec §9: the home feed is cached for 5 minutes. */
@@ -64,6 +64,7 @@ export class HomeFeedService {
         mangaType: u.type,
         mangaTitle: u.series_title,
         coverImage: coverUrlOf(u),
+        coverRenditions: coverRenditionsOf(u),
         title: u.title,
         chapterNumber: u.number,
         language: u.language,

@@ -42,6 +42,7 @@ export interface LockedRow {
   title: string;
   number: number | null;
   cover_key: string | null;
+  cover_renditions: { key: string }[] | null;
 }
 
 /** A series or chapter as a moderation action sees it, read under its row lock. */
@@ -56,7 +57,8 @@ export interface LockedItem {
   seriesTitle: string;
   /** Chapters only. */
   number: number | null;
-  coverKey: string | null;
+  /** Series only: the cover's key and its copies' (media a deletion may free). */
+  coverKeys: string[];
 }
 
 export function toLockedItem(contentType: ContentKind, row: LockedRow): LockedItem {
@@ -70,7 +72,7 @@ export function toLockedItem(contentType: ContentKind, row: LockedRow): LockedIt
     seriesType: row.type,
     seriesTitle: row.title,
     number: row.number,
-    coverKey: row.cover_key,
+    coverKeys: row.cover_key ? [row.cover_key, ...(row.cover_renditions ?? []).map((copy) => copy.key)] : [],
   };
 }
 

@@ -19,6 +19,7 @@ export const SeriesEntity = defineEntity({
     coverUrl: p.string().length(2000).fieldName('cover_url').nullable(),
     coverWidth: p.integer().fieldName('cover_width').nullable(),
     coverHeight: p.integer().fieldName('cover_height').nullable(),
+    coverRenditions: p.json<{ width: number; key: string }[]>().fieldName('cover_renditions').default('[]'),
     status: p.string().length(16).$type<SeriesStatus>().default('ongoing'),
     origin: p.string().length(16).$type<Origin>().nullable(),
     year: p.integer().nullable(),

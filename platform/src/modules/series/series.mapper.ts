@@ -1,16 +1,19 @@
-import type {
-  ChapterLanguage,
-  ChapterVariant,
-  ModerationStatus,
-  Origin,
-  SeriesStatus,
-  SeriesSummary,
-  SeriesType,
+import {
+  COVER_UPLOAD,
+  type ImageRendition,
+  type ChapterLanguage,
+  type ChapterVariant,
+  type ModerationStatus,
+  type Origin,
+  type SeriesStatus,
+  type SeriesSummary,
+  type SeriesType,
 } from '@warraq/contracts';
+import type { CoverRenditionRow } from '../media/cover-renditions';
 import { mediaUrl } from '../media/media-storage';
 
 /** The columns every summary query selects (alias `s` for series). */
-export const SUMMARY_COLUMNS = `s.id, s.slug, s.title, s.type, s.status, s.cover_key, s.cover_width, s.cover_height,
+export const SUMMARY_COLUMNS = `s.id, s.slug, s.title, s.type, s.status, s.cover_key, s.cover_width, s.cover_height, s.cover_renditions,
   s.moderation_status, s.original_title, s.alt_titles, s.author, s.artist, s.year, s.tags,
   s.origin, s.view_count, s.like_count, s.favorite_count, s.rating_sum, s.rating_count, s.chapter_count,
   s.latest_chapter_number::float8 as latest_chapter_number, s.last_chapter_at, s.created_at, s.updated_at`;
@@ -24,6 +27,7 @@ export interface SeriesSummaryRow {
   cover_key: string | null;
   cover_width: number | null;
   cover_height: number | null;
+  cover_renditions: CoverRenditionRow[];
   moderation_status: ModerationStatus;
   original_title: string | null;
   alt_titles: string[] | null;
@@ -81,6 +85,17 @@ export function coverUrlOf(row: Pick<SeriesSummaryRow, 'cover_key'>): string | n
   return row.cover_key ? mediaUrl(row.cover_key) : null;
 }
 
+/** The cover's stored widths, narrowest first and the full one last (a `srcset`); empty without a cover. */
+export function coverRenditionsOf(
+  row: Pick<SeriesSummaryRow, 'cover_key' | 'cover_width' | 'cover_renditions'>,
+): ImageRendition[] {
+  if (!row.cover_key) return [];
+  const full = { width: row.cover_width ?? COVER_UPLOAD.width, key: row.cover_key };
+  return [...row.cover_renditions.filter((copy) => copy.width < full.width), full]
+    .sort((a, b) => a.width - b.width)
+    .map((copy) => ({ width: copy.width, url: mediaUrl(copy.key) }));
+}
+
 export function ratingOf(sum: number, count: number): { average: number; count: number } {
   return { average: count > 0 ? Math.round((sum / count) * 10) / 10 : 0, count };
 }
@@ -97,6 +112,7 @@ export function toSeriesSummary(row: SeriesSummaryRow): SeriesSummary {
     cover_image: cover,
     coverWidth: row.cover_width,
     coverHeight: row.cover_height,
+    coverRenditions: coverRenditionsOf(row),
     moderationStatus: row.moderation_status,
     metadata: {
       originalTitle: row.original_title,

@@ -11,6 +11,7 @@ import type {
 import { escapeLike } from '../users/users.repository';
 import type { Db } from '../../database/transactions';
 import { type LockedItem, type LockedRow, type LockMode, toLockedItem } from './moderation-queue.mapper';
+import type { CoverRenditionRow } from '../media/cover-renditions';
 import { READER_SQL } from './reader.sql';
 import { type ChapterVariantRow, SUMMARY_COLUMNS, type SeriesSummaryRow } from './series.mapper';
 
@@ -68,6 +69,8 @@ export interface LatestUpdateRow {
   type: SeriesType;
   series_title: string;
   cover_key: string | null;
+  cover_width: number | null;
+  cover_renditions: CoverRenditionRow[];
   title: string | null;
   number: number;
   language: ChapterVariantRow['language'];
@@ -86,6 +89,8 @@ export interface NewSeriesData {
   coverKey?: string | null;
   coverWidth?: number | null;
   coverHeight?: number | null;
+  /** The cover's narrower copies (media/cover-renditions.ts). */
+  coverRenditions?: CoverRenditionRow[];
   status: SeriesStatus;
   origin: Origin | null;
   year: number | null;
@@ -289,7 +294,7 @@ export class SeriesRepository {
   latestUpdates(limit: number, type?: SeriesType): Promise<LatestUpdateRow[]> {
     const only = ofType(type);
     return this.run(
-      `select c.id, s.slug, s.type, s.title as series_title, s.cover_key, c.title,
+      `select c.id, s.slug, s.type, s.title as series_title, s.cover_key, s.cover_width, s.cover_renditions, c.title,
          c.number::float8 as number, c.language, c.translation_group, c.published_at as released_at,
          c.view_count
        from chapter c join series s on s.id = c.series_id
@@ -328,9 +333,9 @@ export class SeriesRepository {
   async insert(data: NewSeriesData): Promise<{ id: number; slug: string }> {
     const rows = await this.run<{ id: number; slug: string }>(
       `insert into series (type, slug, title, original_title, alt_titles, description, cover_key,
-         cover_width, cover_height, status, origin, year, author, artist, tags, moderation_status, created_by,
-         search_text)
-       values (?, ?, ?, ?, ${TEXT_ARRAY}, ?, ?, ?, ?, ?, ?, ?, ?, ?, ${TEXT_ARRAY}, ?, ?, ?)
+         cover_width, cover_height, cover_renditions, status, origin, year, author, artist, tags,
+         moderation_status, created_by, search_text)
+       values (?, ?, ?, ?, ${TEXT_ARRAY}, ?, ?, ?, ?, ?::jsonb, ?, ?, ?, ?, ?, ${TEXT_ARRAY}, ?, ?, ?)
        returning id, slug`,
       [
         data.type,
@@ -342,6 +347,7 @@ export class SeriesRepository {
         data.coverKey ?? null,
         data.coverWidth ?? null,
         data.coverHeight ?? null,
+        JSON.stringify(data.coverRenditions ?? []),
         data.status,
         data.origin,
         data.year,
@@ -427,7 +433,7 @@ export class SeriesRepository {
   async lockForModeration(id: number, mode: LockMode, db: Db = this.em): Promise<LockedItem | null> {
     const [row] = await db.execute<LockedRow[]>(
       `select id, moderation_status as status, created_by as owner_id, id as series_id, slug, type, title,
-         null::float8 as number, cover_key
+         null::float8 as number, cover_key, cover_renditions
        from series where id = ? ${mode ? `for ${mode}` : ''}`,
       [id],
     );
@@ -452,7 +458,9 @@ export class SeriesRepository {
     const rows = await tx.execute<{ key: string }[]>(
       `select k as key from unnest(${TEXT_ARRAY}) as k
        where not exists (select 1 from page p where p.media_key = k)
-         and not exists (select 1 from series s where s.cover_key = k)`,
+         and not exists (select 1 from series s where s.cover_key = k)
+         and not exists (select 1 from series s
+           where s.cover_renditions @> jsonb_build_array(jsonb_build_object('key', k)))`,
       [JSON.stringify(keys)],
     );
     return rows.map((r) => r.key);

@@ -164,9 +164,8 @@ export class SeriesService {
 
   /** Everyone's new work waits for moderation; the creator is the session's user, never the body's. */
   async create(actor: AuthUser, body: CreateContentInput): Promise<CreateContentResponse> {
-    if (body.coverKey && !(await this.covers.exists(body.coverKey))) {
-      throw ApiError.validation({ coverKey: [COVER_UPLOAD.missing] });
-    }
+    const coverRenditions = body.coverKey ? await this.covers.renditionsOf(body.coverKey) : [];
+    if (!coverRenditions) throw ApiError.validation({ coverKey: [COVER_UPLOAD.missing] });
     const base = slugify(body.title) || 'series';
     const meta = body.metadata;
     for (let attempt = 0; attempt < 5; attempt++) {
@@ -182,6 +181,7 @@ export class SeriesService {
           coverKey: body.coverKey ?? null,
           coverWidth: body.coverKey ? COVER_UPLOAD.width : null,
           coverHeight: body.coverKey ? COVER_UPLOAD.height : null,
+          coverRenditions,
           status: body.status,
           origin: meta.origin ?? defaultOrigin(body.type),
           year: meta.year,

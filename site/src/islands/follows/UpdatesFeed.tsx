@@ -8,6 +8,7 @@ import { sharedRealtime } from '@/lib/realtime/realtime';
 import { href, type HrefContext } from '@/lib/site/href';
 import { EmptyState, LoadError, LoadingBlock } from '@/ui/LoadState';
 import { appendGroups, ownTitle } from './updates-groups';
+import { coverSrcset } from '@/lib/content/cover-fallback';
 
 const text = t.updates;
 
@@ -78,6 +79,8 @@ export default function UpdatesFeed({ type, site, languagesHref }: UpdatesFeedPr
               <a href={href(group.series.path, site)} className="hidden shrink-0 sm:block" tabIndex={-1}>
                 <img
                   src={group.series.coverUrl}
+                  srcSet={coverSrcset(group.series.coverRenditions)}
+                  sizes="80px"
                   alt=""
                   width={80}
                   height={112}

@@ -8,6 +8,7 @@ const group = (seriesId: number, chapterIds: number[]): UpdateGroup => ({
     slug: `s${seriesId}`,
     title: `s${seriesId}`,
     coverUrl: null,
+    coverRenditions: [],
     path: `/series/manga/s${seriesId}`,
   },
   chapters: chapterIds.map((id) => ({

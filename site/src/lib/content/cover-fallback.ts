@@ -1,3 +1,19 @@
+import type { ImageRendition } from '@warraq/contracts';
+
+/** A cover's `srcset` from its stored widths; none when it has only one (the `src` says it all). */
+export function coverSrcset(renditions: readonly ImageRendition[] | undefined): string | undefined {
+  if (!renditions || renditions.length < 2) return undefined;
+  return renditions.map((copy) => `${copy.url} ${copy.width}w`).join(', ');
+}
+
+/** Shows `fallback` in place of a cover that failed: a `srcset` would keep the browser on the failed copy. */
+export function showFallback(img: HTMLImageElement, fallback: string): void {
+  if (img.src.endsWith(fallback) && !img.hasAttribute('srcset')) return;
+  img.removeAttribute('srcset');
+  img.removeAttribute('sizes');
+  img.src = fallback;
+}
+
 /**
  * The fallback for a cover that fails to load (spec §8, components/manga/Cover.astro), without an
  * inline onerror handler, which the page's policy refuses. Errors do not bubble, so they are caught on
@@ -7,7 +23,7 @@
 export function startCoverFallbacks(): void {
   const fallBack = (img: HTMLImageElement) => {
     const fallback = img.dataset.coverFallback;
-    if (fallback && !img.src.endsWith(fallback)) img.src = fallback;
+    if (fallback) showFallback(img, fallback);
   };
   document.addEventListener(
     'error',
