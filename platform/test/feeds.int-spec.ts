@@ -58,6 +58,10 @@ const linkOf = (node: XmlNode, rel: string) =>
 const ATOM = 'http://www.w3.org/2005/Atom';
 const HOSTILE = '<script>alert(1)</script> & «عنوان»';
 
+const COVER = `${'c'.repeat(64)}.webp`;
+const COVER_200 = `${'2'.repeat(64)}.webp`;
+const COVER_400 = `${'4'.repeat(64)}.webp`;
+
 describe('feeds', () => {
   let t: TestApp;
   let series: TestSeries;
@@ -83,6 +87,14 @@ describe('feeds', () => {
     second = await newChapter(t.orm, { series, number: 2, pages: 3, group: 'فريق <b>النور</b>' });
     pending = await newChapter(t.orm, { series, number: 3, moderationStatus: 'pending' });
     await sql(`update chapter set title = ? where id = ?`, [HOSTILE, second.id]);
+    await sql(`update series set cover_key = ?, cover_renditions = ?::jsonb where id = ?`, [
+      COVER,
+      JSON.stringify([
+        { width: 200, key: COVER_200 },
+        { width: 400, key: COVER_400 },
+      ]),
+      series.id,
+    ]);
     // Chapter 2 was published after chapter 1.
     await sql(`update chapter set published_at = now() - interval '1 day' where id = ?`, [first.id]);
     pendingSeries = await newSeries(t.orm, { title: 'عمل ينتظر المراجعة', moderationStatus: 'pending' });
@@ -280,6 +292,11 @@ describe('feeds', () => {
       const entry = listed.find((e) => child(e, 'title')!.text === `مانجا ${HOSTILE}`)!;
       const sub = linkOf(entry, 'subsection')!;
       expect(sub.type).toBe('application/atom+xml;profile=opds-catalog;kind=acquisition');
+      // The cover, and the narrower copy as the thumbnail a reader app lists works with.
+      expect(pathOf(linkOf(entry, 'http://opds-spec.org/image')!.href!)).toBe(`/media/${COVER}`);
+      expect(pathOf(linkOf(entry, 'http://opds-spec.org/image/thumbnail')!.href!)).toBe(
+        `/media/${COVER_400}`,
+      );
 
       const acquisition = await t.api().get(pathOf(sub.href!));
       expect(acquisition.headers['content-type']).toBe(

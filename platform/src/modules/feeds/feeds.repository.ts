@@ -3,6 +3,7 @@ import { Injectable } from '@nestjs/common';
 import type { ChapterLanguage, NovelDocument, SeriesType } from '@warraq/contracts';
 import { SEARCH_SIMILARITY } from '../series/series.repository';
 import { escapeLike } from '../users/users.repository';
+import type { CoverRenditionRow } from '../media/cover-renditions';
 
 export interface FeedSeriesRow {
   id: number;
@@ -12,6 +13,7 @@ export interface FeedSeriesRow {
   description: string;
   author: string | null;
   cover_key: string | null;
+  cover_renditions: CoverRenditionRow[];
   updated_at: Date;
 }
 
@@ -40,7 +42,8 @@ export interface ReadableChapterRow {
   text: NovelDocument | null;
 }
 
-const SERIES_COLUMNS = 's.id, s.slug, s.title, s.type, s.description, s.author, s.cover_key, s.updated_at';
+const SERIES_COLUMNS =
+  's.id, s.slug, s.title, s.type, s.description, s.author, s.cover_key, s.cover_renditions, s.updated_at';
 const CHAPTER_COLUMNS = `c.id, c.number::float8 as number, c.title, c.language, c.translation_group, c.published_at,
   c.page_count, c.text is not null as is_text`;
 /** What any feed may show: approved and published chapters of approved series, nothing else, ever. */

@@ -278,7 +278,7 @@ export class FeedsService {
             href: `${origin}${routePath(FEED_ROUTES.opdsSeries, { token, slug: s.slug })}`,
             type: OPDS_TYPES.acquisition,
           },
-          ...this.coverLinks(origin, s.cover_key),
+          ...this.coverLinks(origin, s),
         ],
       })),
     });
@@ -320,7 +320,7 @@ export class FeedsService {
             href: links.chapter(series.type, series.slug, c.number, c.id),
             type: 'text/html',
           },
-          ...this.coverLinks(origin, series.cover_key),
+          ...this.coverLinks(origin, series),
         ],
       })),
     });
@@ -355,12 +355,21 @@ export class FeedsService {
     return key;
   }
 
-  private coverLinks(origin: string, coverKey: string | null) {
-    if (!coverKey) return [];
-    const href = absolute(origin, mediaUrl(coverKey));
+  /** The cover, and as the thumbnail a reader app lists works with, its widest narrower copy. */
+  private coverLinks(origin: string, series: Pick<FeedSeriesRow, 'cover_key' | 'cover_renditions'>) {
+    if (!series.cover_key) return [];
+    const link = (rel: string, key: string) => ({
+      rel,
+      href: absolute(origin, mediaUrl(key)),
+      type: mediaContentType(key),
+    });
+    const thumbnail = series.cover_renditions.reduce<{ width: number; key: string } | null>(
+      (widest, copy) => (widest && widest.width > copy.width ? widest : copy),
+      null,
+    );
     return [
-      { rel: 'http://opds-spec.org/image', href, type: mediaContentType(coverKey) },
-      { rel: 'http://opds-spec.org/image/thumbnail', href, type: mediaContentType(coverKey) },
+      link('http://opds-spec.org/image', series.cover_key),
+      link('http://opds-spec.org/image/thumbnail', thumbnail?.key ?? series.cover_key),
     ];
   }
 }
