@@ -12,7 +12,7 @@ import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
 import { step } from '../infra/scripts/lib/log.mjs';
 import { ensureChromium } from '../infra/scripts/lib/services.mjs';
 import { sleep } from '../infra/scripts/lib/run.mjs';
-import { edgeGet, seriesPath, siteOrigin, startGuestStack } from './lib/guest-stack.mjs';
+import { edgeGet, secureSiteOrigin, seriesPath, siteOrigin, startGuestStack } from './lib/guest-stack.mjs';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 // A folder to write each page's median report to (Lighthouse JSON, e.g. for the LCP breakdown, the
@@ -22,6 +22,14 @@ const REPORTS = process.env.BENCH_LIGHTHOUSE_REPORTS;
 // landing always runs, since the readers' LCP is a ratio to its LCP in the same run.
 const ONLY = process.env.BENCH_PAGES?.split(',').filter(Boolean);
 const SLOT = Number(process.env.WARRAQ_TEST_SLOT ?? 0);
+// The protocol the pages are asked over: `h2` (default), TLS and HTTP/2 as production serves readers
+// (infra/nginx/production.conf), or `http1`, the local edge's plain port. Over HTTP/1.1 a browser opens
+// at most six connections to a host, and a page whose first paint waits on a seventh file pays a
+// round trip more (bench/README.md, session 16); HTTP/2 sends every file on one connection.
+const PROTOCOL = process.env.BENCH_PROTOCOL ?? 'h2';
+if (PROTOCOL !== 'h2' && PROTOCOL !== 'http1')
+  throw new Error(`BENCH_PROTOCOL: h2 or http1, not ${PROTOCOL}`);
+const origin = PROTOCOL === 'h2' ? secureSiteOrigin : siteOrigin;
 const DEBUGGING_PORT = 29222 + SLOT * 100;
 const CHROMIUM_FLAGS = [
   '--headless',
@@ -30,6 +38,8 @@ const CHROMIUM_FLAGS = [
   '--disable-background-networking',
   '--disable-component-update',
   '--no-first-run',
+  // The edge's TLS port has a self-signed certificate (infra/scripts/lib/edge.mjs).
+  '--ignore-certificate-errors',
 ];
 
 /** Debian's Chromium with a remote-debugging port Lighthouse drives, on a profile of its own. */
@@ -122,7 +132,7 @@ try {
   for (const page of pages) await edgeGet(page.path, page.site);
   for (let round = 1; round <= ROUNDS; round++) {
     for (const page of pages) {
-      const url = `${siteOrigin(page.site)}${page.path}`;
+      const url = `${origin(page.site)}${page.path}`;
       step(`Round ${round}/${ROUNDS}: ${page.name}`);
       const result = await lighthouse(url, {
         port: DEBUGGING_PORT,
@@ -151,7 +161,7 @@ if (REPORTS) {
 const median = new Map([...medianRuns].map(([name, lhr]) => [name, figures(lhr)]));
 const landingLcp = median.get('main landing').lcp;
 console.log(
-  `\nWarraq Lighthouse ${lighthouse.version ?? '12.2.3'} (mobile defaults, Debian Chromium, through the edge; median of ${ROUNDS} runs)`,
+  `\nWarraq Lighthouse ${lighthouse.version ?? '12.2.3'} (mobile defaults, Debian Chromium, through the edge, ${PROTOCOL === 'h2' ? 'HTTPS with HTTP/2' : 'HTTP/1.1'}; median of ${ROUNDS} runs)`,
 );
 console.log(`1-min load average: ${loadBefore} before, ${load()} after\n`);
 const rows = [['page', 'score', 'LCP', 'vs landing', 'CLS', 'TBT', 'JS transferred', 'target']];

@@ -16,6 +16,7 @@ export function benchConfig(portStep) {
   return localConfig({
     WARRAQ_ENV: 'production',
     WARRAQ_EDGE_PORT: process.env.WARRAQ_EDGE_PORT ?? slotPort(28080, portStep),
+    WARRAQ_EDGE_TLS_PORT: process.env.WARRAQ_EDGE_TLS_PORT ?? slotPort(28443, portStep),
     WARRAQ_PLATFORM_PORTS: process.env.WARRAQ_PLATFORM_PORTS ?? slotPort(23001, portStep),
     WARRAQ_SITE_PORT: process.env.WARRAQ_SITE_PORT ?? slotPort(24321, portStep),
     DATABASE_URL:

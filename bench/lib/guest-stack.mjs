@@ -13,6 +13,10 @@ export const config = benchConfig(100);
 /** The browser-facing origin of a site (`''` is the main site); Chromium resolves *.localhost itself. */
 export const siteOrigin = (sub) => `http://${sub ? `${sub}.` : ''}${config.baseDomain}:${config.edgePort}`;
 
+/** The same site over TLS and HTTP/2, as production serves it (a self-signed certificate). */
+export const secureSiteOrigin = (sub) =>
+  `https://${sub ? `${sub}.` : ''}${config.baseDomain}:${config.edgeTlsPort}`;
+
 /** GET through the edge on loopback with a site's Host (Node does not resolve *.localhost). */
 export function edgeGet(path, sub = 'manga') {
   return new Promise((resolve, reject) => {

@@ -12,6 +12,9 @@ export function localConfig(overrides = {}) {
     env: env.WARRAQ_ENV ?? 'development',
     baseDomain: env.WARRAQ_BASE_DOMAIN ?? 'warraq.localhost',
     edgePort: Number(env.WARRAQ_EDGE_PORT ?? 8080),
+    // A second port where the edge speaks TLS and HTTP/2 as production does (self-signed), when set:
+    // the browser benches measure the protocol readers get.
+    edgeTlsPort: env.WARRAQ_EDGE_TLS_PORT ? Number(env.WARRAQ_EDGE_TLS_PORT) : null,
     platformPorts,
     sitePort: Number(env.WARRAQ_SITE_PORT ?? 4321),
     databaseUrl: env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/warraq',

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { mediaHost } from './config.mjs';
@@ -24,6 +25,41 @@ export function hasBrotli() {
 
 /** The folder of the edge's stored public documents (infra/nginx/page-store.conf). */
 const pageStore = (dir) => path.resolve(dir, 'pages');
+
+/**
+ * A self-signed certificate for the base domain and its subdomains (the TLS port's, config.edgeTlsPort),
+ * made once per data folder with Debian's openssl; browsers are told to accept it.
+ */
+function selfSignedCertificate(dir, baseDomain) {
+  const cert = path.join(dir, 'edge-cert.pem');
+  const key = path.join(dir, 'edge-key.pem');
+  if (!fs.existsSync(cert) || !fs.existsSync(key)) {
+    execFileSync(
+      'openssl',
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'ec',
+        '-pkeyopt',
+        'ec_paramgen_curve:prime256v1',
+        '-nodes',
+        '-days',
+        '30',
+        '-subj',
+        `/CN=${baseDomain}`,
+        '-addext',
+        `subjectAltName=DNS:${baseDomain},DNS:*.${baseDomain}`,
+        '-keyout',
+        key,
+        '-out',
+        cert,
+      ],
+      { stdio: 'ignore' },
+    );
+  }
+  return { cert, key };
+}
 
 /** The script that deletes the stored public documents of past seconds, as production's unit runs it. */
 export const PAGE_STORE_SWEEP = path.join(ROOT, 'infra/scripts/page-store-sweep.sh');
@@ -75,6 +111,16 @@ export function writeEdgeConfig(config) {
     `listen 127.0.0.1:${config.edgePort}`,
     ...(hasIpv6Loopback() ? [`listen [::1]:${config.edgePort}`] : []),
   ];
+  // TLS and HTTP/2 as production.conf serves them (a listen parameter: Debian 12's nginx has no
+  // `http2` directive), for the browser benches.
+  const tls = config.edgeTlsPort ? selfSignedCertificate(dir, config.baseDomain) : null;
+  const tlsLines = tls
+    ? [
+        `    listen 127.0.0.1:${config.edgeTlsPort} ssl http2 default_server;`,
+        `    ssl_certificate ${tls.cert};`,
+        `    ssl_certificate_key ${tls.key};`,
+      ].join('\n')
+    : '';
   const mimeTypes = fs.existsSync('/etc/nginx/mime.types') ? 'include /etc/nginx/mime.types;' : '';
   // A machine without the brotli module still starts, serving gzip only.
   const brotli = hasBrotli();
@@ -137,6 +183,7 @@ ${config.platformPorts.map((port) => `    server 127.0.0.1:${port};`).join('\n')
   }
   server {
 ${listen.map((line) => `    ${line} default_server;`).join('\n')}
+${tlsLines}
     server_name _;
     include ${routes};
   }

@@ -178,13 +178,17 @@ function releaseFaces(article: HTMLElement): void {
 /** The chapter list opens with the open chapter in the middle of its scrolling box, not at its top. */
 function centreChapterList(root: HTMLElement): void {
   const details = root.querySelector<HTMLDetailsElement>('details[data-nr-chapters]');
-  details?.addEventListener('toggle', () => {
+  if (!details) return;
+  const centre = () => {
     const list = details.querySelector<HTMLElement>('ol');
     const current = list?.querySelector<HTMLElement>('[aria-current="page"]');
     if (!details.open || !list || !current) return;
     const offset = current.getBoundingClientRect().top - list.getBoundingClientRect().top;
     list.scrollTop += offset - (list.clientHeight - current.offsetHeight) / 2;
-  });
+  };
+  details.addEventListener('toggle', centre);
+  // Opened before the reader's script came (it loads after the text is shown).
+  centre();
 }
 
 export function startNovelReader(): void {
