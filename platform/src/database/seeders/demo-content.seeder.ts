@@ -228,11 +228,9 @@ export async function backfillPageRenditions(em: EntityManager, storage: MediaSt
     );
   let filled = 0;
   for (const page of pages) {
-    const object = await storage.open(page.media_key);
-    if (!object) continue;
-    const chunks: Buffer[] = [];
-    for await (const chunk of object.stream) chunks.push(chunk as Buffer);
-    const renditions = await storeRenditions(storage, { bytes: Buffer.concat(chunks), ...page });
+    const bytes = await storage.read(page.media_key);
+    if (!bytes) continue;
+    const renditions = await storeRenditions(storage, { bytes, ...page });
     await em
       .getConnection()
       .execute('update page set renditions = ?::jsonb where id = ?', [JSON.stringify(renditions), page.id]);

@@ -355,7 +355,7 @@ export class FeedsService {
     return key;
   }
 
-  /** The cover, and as the thumbnail a reader app lists works with, its widest narrower copy. */
+  /** The cover, and as the thumbnail a reader app lists works with, its widest narrower copy (the last). */
   private coverLinks(origin: string, series: Pick<FeedSeriesRow, 'cover_key' | 'cover_renditions'>) {
     if (!series.cover_key) return [];
     const link = (rel: string, key: string) => ({
@@ -363,13 +363,9 @@ export class FeedsService {
       href: absolute(origin, mediaUrl(key)),
       type: mediaContentType(key),
     });
-    const thumbnail = series.cover_renditions.reduce<{ width: number; key: string } | null>(
-      (widest, copy) => (widest && widest.width > copy.width ? widest : copy),
-      null,
-    );
     return [
       link('http://opds-spec.org/image', series.cover_key),
-      link('http://opds-spec.org/image/thumbnail', thumbnail?.key ?? series.cover_key),
+      link('http://opds-spec.org/image/thumbnail', series.cover_renditions.at(-1)?.key ?? series.cover_key),
     ];
   }
 }

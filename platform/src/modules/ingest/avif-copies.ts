@@ -53,11 +53,8 @@ export class AvifCopies {
 
   /** The key of the stored AVIF of one stored WebP, or null when it does not pay (or the WebP is gone). */
   private async avifOf(webpKey: string): Promise<string | null> {
-    const object = await this.storage.open(webpKey);
-    if (!object) return null;
-    const chunks: Buffer[] = [];
-    for await (const chunk of object.stream) chunks.push(chunk as Buffer);
-    const webp = Buffer.concat(chunks);
+    const webp = await this.storage.read(webpKey);
+    if (!webp) return null;
     const avif = await sharp(webp, { failOn: 'error' }).avif(AVIF_OPTIONS).toBuffer();
     if (avif.length > AVIF_KEEP_BELOW * webp.length) return null;
     return (await this.storage.put(avif, 'avif')).key;

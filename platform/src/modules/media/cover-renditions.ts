@@ -38,9 +38,6 @@ export async function storeCoverRenditionsOf(
   storage: MediaStorage,
   coverKey: string,
 ): Promise<CoverRenditionRow[] | null> {
-  const object = await storage.open(coverKey);
-  if (!object) return null;
-  const chunks: Buffer[] = [];
-  for await (const chunk of object.stream) chunks.push(chunk as Buffer);
-  return storeCoverRenditions(storage, Buffer.concat(chunks));
+  const cover = await storage.read(coverKey);
+  return cover ? storeCoverRenditions(storage, cover) : null;
 }

@@ -88,6 +88,15 @@ export abstract class MediaStorage {
   async exists(key: string): Promise<boolean> {
     return (await this.stat(key)) !== null;
   }
+
+  /** The object's bytes (an image to make copies of), or null when the key is malformed or unknown. */
+  async read(key: string): Promise<Buffer | null> {
+    const object = await this.open(key);
+    if (!object) return null;
+    const chunks: Buffer[] = [];
+    for await (const chunk of object.stream) chunks.push(chunk as Buffer);
+    return Buffer.concat(chunks);
+  }
 }
 
 export function mediaKeyOf(bytes: Buffer, extension: MediaExtension): string {

@@ -2,6 +2,7 @@ import { defineEntity, p } from '@mikro-orm/core';
 import type { ModerationStatus, Origin, SeriesStatus, SeriesType } from '@warraq/contracts';
 import { User } from '../users/user.entity';
 import { createdAtColumn, updatedAtColumn } from '../../database/timestamp-columns';
+import type { CoverRenditionRow } from '../media/cover-renditions';
 
 /** A work (the spec's "content"): manga, manhua, manhwa or novel, with denormalised counters. */
 export const SeriesEntity = defineEntity({
@@ -19,7 +20,7 @@ export const SeriesEntity = defineEntity({
     coverUrl: p.string().length(2000).fieldName('cover_url').nullable(),
     coverWidth: p.integer().fieldName('cover_width').nullable(),
     coverHeight: p.integer().fieldName('cover_height').nullable(),
-    coverRenditions: p.json<{ width: number; key: string }[]>().fieldName('cover_renditions').default('[]'),
+    coverRenditions: p.json<CoverRenditionRow[]>().fieldName('cover_renditions').default('[]'),
     status: p.string().length(16).$type<SeriesStatus>().default('ongoing'),
     origin: p.string().length(16).$type<Origin>().nullable(),
     year: p.integer().nullable(),

@@ -90,10 +90,9 @@ export function coverRenditionsOf(
   row: Pick<SeriesSummaryRow, 'cover_key' | 'cover_width' | 'cover_renditions'>,
 ): ImageRendition[] {
   if (!row.cover_key) return [];
+  // The copies are stored narrowest first (media/cover-renditions.ts), all narrower than the cover.
   const full = { width: row.cover_width ?? COVER_UPLOAD.width, key: row.cover_key };
-  return [...row.cover_renditions.filter((copy) => copy.width < full.width), full]
-    .sort((a, b) => a.width - b.width)
-    .map((copy) => ({ width: copy.width, url: mediaUrl(copy.key) }));
+  return [...row.cover_renditions, full].map((copy) => ({ width: copy.width, url: mediaUrl(copy.key) }));
 }
 
 export function ratingOf(sum: number, count: number): { average: number; count: number } {
