@@ -11,7 +11,9 @@ import { build, prepareDatabase, startStack } from '../infra/scripts/lib/stack.m
 import { benchConfig, slotPort } from './lib/bench-config.mjs';
 import { ensureCatalogue } from './lib/catalogue.mjs';
 import { interleaved, wrk } from './lib/measure.mjs';
-import { startStaticNginx } from './lib/static-nginx.mjs';
+import { nginxInstructionsPerRequest } from './lib/nginx-instructions.mjs';
+import { startStaticNginx, staticNginxConf } from './lib/static-nginx.mjs';
+import { writeEdgeConfig } from '../infra/scripts/lib/edge.mjs';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -21,6 +23,9 @@ const PORT_STEP = 10;
 const config = benchConfig(PORT_STEP);
 const STATIC_PORT = Number(slotPort(28690, PORT_STEP));
 const BASELINE_PORT = Number(slotPort(28790, PORT_STEP));
+// The edge and the static nginx again, one process each under callgrind (the `hit` figure).
+const COUNTED_EDGE_PORT = Number(slotPort(28890, PORT_STEP));
+const COUNTED_STATIC_PORT = Number(slotPort(28990, PORT_STEP));
 const mangaHost = `manga.${config.baseDomain}:${config.edgePort}`;
 const platformPort = config.platformPorts[0];
 const edgeUrl = (p) => `http://127.0.0.1:${config.edgePort}${p}`;
@@ -56,12 +61,19 @@ function getAsSent(url, host) {
     req.on('error', reject);
   });
 }
+/** A second as nginx's `$time_iso8601` names it (local time and offset): a page-store folder. */
+function isoSecond(date) {
+  const pad = (n) => String(n).padStart(2, '0');
+  const offset = -date.getTimezoneOffset();
+  const zone = `${offset < 0 ? '-' : '+'}${pad(Math.floor(Math.abs(offset) / 60))}:${pad(Math.abs(offset) % 60)}`;
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}${zone}`;
+}
 const getJson = async (url, host) => JSON.parse((await get(url, host)).toString('utf8'));
 const gz = (buf) => zlib.gzipSync(buf, { level: 6 }).length;
 const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
 const pct = (x) => `${Math.round(x * 100)}%`;
 const rows = [];
-/** `BENCH_ONLY=page,bytes` runs only those figures (page, chapter, list, bytes); all by default. */
+/** `BENCH_ONLY=page,bytes` runs only those figures (page, hit, chapter, list, bytes); all by default. */
 const only = process.env.BENCH_ONLY?.split(',').map((name) => name.trim());
 const want = (figure) => !only || only.includes(figure);
 
@@ -90,6 +102,7 @@ const report = (name, value, target, ok) =>
   rows.push({ name, value, target, verdict: ok === null ? '' : ok ? 'met' : 'NOT met' });
 
 if (!commandExists('wrk')) aptInstall('wrk');
+if (want('hit') && !commandExists('valgrind')) aptInstall('valgrind');
 await ensureServices();
 if (process.env.WARRAQ_SKIP_BUILD !== '1') build();
 prepareDatabase(config);
@@ -109,13 +122,16 @@ try {
   const chapterPath = `${seriesPath}/${number}`;
   step(`Series under test: ${slug}, chapter ${number}`);
 
-  if (want('page')) {
+  // The series page as the edge sends it, and the same bytes as files for the static baseline.
+  const staticDir = path.join(config.dataDir, 'static');
+  let sent;
+  if (want('page') || want('hit')) {
     // 1. Series page through the edge vs nginx serving the same bytes from disk.
     // The baseline serves the very answer wrk gets from the edge: the same compressed bytes (as a
     // precompressed file, as a static site would ship them) and the same headers.
     // A copy from the edge's page store (X-Cache: FILE), as nearly every request of the run gets it:
     // the first request of each second makes that second's copy (infra/nginx/page-store.conf).
-    let sent = await getAsSent(edgeUrl(seriesPath), mangaHost);
+    sent = await getAsSent(edgeUrl(seriesPath), mangaHost);
     for (let i = 0; i < 20 && sent.headers['x-cache'] !== 'FILE'; i++) {
       sent = await getAsSent(edgeUrl(seriesPath), mangaHost);
     }
@@ -129,12 +145,13 @@ try {
       );
     // Under the page's own path, so the static nginx is asked the very request the edge is (the
     // percent-encoded Arabic name costs nginx's URI parser as much as the rest of a hit's work).
-    const staticDir = path.join(config.dataDir, 'static');
     const staticFile = path.join(staticDir, decodeURIComponent(seriesPath));
     fs.rmSync(staticDir, { recursive: true, force: true });
     fs.mkdirSync(path.dirname(staticFile), { recursive: true });
     fs.writeFileSync(staticFile, zlib.gunzipSync(sent.body));
     fs.writeFileSync(`${staticFile}.gz`, sent.body);
+  }
+  if (want('page')) {
     const staticNginx = startStaticNginx({
       dir: staticDir,
       port: STATIC_PORT,
@@ -174,6 +191,62 @@ try {
     report(
       "series page, the edge's nginx alone vs static nginx",
       `${Math.round(page.edge.perCorePart)} vs ${Math.round(page.static.perCore)} = ${pct(page.edge.perCorePart / page.static.perCore)}`,
+      '',
+      null,
+    );
+  }
+  if (want('hit')) {
+    // 1b. The same hit, counted: the instructions nginx runs in user space per request, edge vs static.
+    step('Series page hit: instructions per request under callgrind, edge vs static nginx');
+    const gzipped = (response) =>
+      response.statusCode !== 200 || response.headers['content-encoding'] !== 'gzip'
+        ? `${response.statusCode}, ${response.headers['content-encoding'] ?? 'not gzipped'}`
+        : null;
+    const staticPrefix = path.join(config.dataDir, 'static-nginx-counted');
+    fs.mkdirSync(path.join(staticPrefix, 'logs'), { recursive: true });
+    const staticCount = await nginxInstructionsPerRequest({
+      conf: staticNginxConf({
+        dir: staticDir,
+        port: COUNTED_STATIC_PORT,
+        prefix: staticPrefix,
+        headers: sent.headers,
+      }),
+      prefix: staticPrefix,
+      port: COUNTED_STATIC_PORT,
+      url: `http://127.0.0.1:${COUNTED_STATIC_PORT}${seriesPath}`,
+      headers: { 'accept-encoding': 'gzip' },
+      check: gzipped,
+    });
+    // An edge of its own (the routes the running edge has, another port and folder), whose page store
+    // holds the running edge's copy in the folder of every second of the next two minutes: every
+    // counted request is a hit, as nearly every request of the wrk rounds is.
+    const counted = writeEdgeConfig({ ...config, edgePort: COUNTED_EDGE_PORT, edgeTlsPort: undefined });
+    const countedHost = `manga.${config.baseDomain}:${COUNTED_EDGE_PORT}`;
+    const now = Date.now();
+    for (let ahead = -2; ahead <= 120; ahead++) {
+      const copy = path.join(
+        counted.pageStore,
+        isoSecond(new Date(now + ahead * 1000)),
+        'http',
+        `h${countedHost}${decodeURIComponent(seriesPath)}.pgzip.gzip`,
+      );
+      fs.mkdirSync(path.dirname(copy), { recursive: true });
+      fs.writeFileSync(copy, sent.body);
+    }
+    const edgeCount = await nginxInstructionsPerRequest({
+      conf: fs.readFileSync(counted.file, 'utf8'),
+      prefix: counted.prefix,
+      port: COUNTED_EDGE_PORT,
+      url: `http://127.0.0.1:${COUNTED_EDGE_PORT}${seriesPath}`,
+      headers: { host: countedHost, 'accept-encoding': 'gzip' },
+      check: (response) =>
+        gzipped(response) ??
+        (response.headers['x-cache'] === 'FILE' ? null : `X-Cache ${response.headers['x-cache']}`),
+    });
+    const k = (n) => `${(n / 1000).toFixed(1)}k`;
+    report(
+      'series page hit, nginx instructions per request: edge vs static',
+      `${k(edgeCount)} vs ${k(staticCount)} = ${pct(edgeCount / staticCount)}`,
       '',
       null,
     );

@@ -20,14 +20,12 @@ const OWN_HEADERS = new Set([
 ]);
 
 /**
- * An nginx that serves files from `dir` as they are: the baseline a page through the edge is held to.
- * A file's precompressed `.gz` twin is sent as is to a client that takes gzip (`gzip_static`); with
- * `headers` (an answer's, as Node parses them) it adds the same other headers, so both sides send the
- * same bytes, headers included.
+ * The nginx.conf of an nginx that serves files from `dir` as they are: the baseline a page through the
+ * edge is held to. A file's precompressed `.gz` twin is sent as is to a client that takes gzip
+ * (`gzip_static`); with `headers` (an answer's, as Node parses them) it adds the same other headers,
+ * so both sides send the same bytes, headers included.
  */
-export function startStaticNginx({ dir, port, prefix, headers = {} }) {
-  fs.mkdirSync(path.join(prefix, 'logs'), { recursive: true });
-  const conf = path.join(prefix, 'nginx.conf');
+export function staticNginxConf({ dir, port, prefix, headers = {} }) {
   const quote = (value) => {
     if (value.includes('$')) throw new Error(`a header value nginx would expand: ${value}`);
     return `"${value.replaceAll('\\', '\\\\').replaceAll('"', '\\"')}"`;
@@ -44,9 +42,7 @@ export function startStaticNginx({ dir, port, prefix, headers = {} }) {
   // descriptors kept open between requests like the edge's cache files (without, each request opens,
   // stats and closes the file: the same nginx then serves ~1.6× fewer requests per CPU second), no
   // access log. Measured on 2026-11-27 (bench/README.md).
-  fs.writeFileSync(
-    conf,
-    `worker_processes auto;
+  return `worker_processes auto;
 pid ${prefix}/nginx.pid;
 error_log ${prefix}/logs/error.log warn;
 events { worker_connections 1024; }
@@ -64,8 +60,15 @@ http {
 ${added}
   }
 }
-`,
-  );
+`;
+}
+
+/** The static baseline of staticNginxConf, started (logs and pid in `prefix`). */
+export function startStaticNginx(options) {
+  const { prefix } = options;
+  fs.mkdirSync(path.join(prefix, 'logs'), { recursive: true });
+  const conf = path.join(prefix, 'nginx.conf');
+  fs.writeFileSync(conf, staticNginxConf(options));
   return startChild('static-nginx', ensureNginx(), ['-p', prefix, '-c', conf, '-g', 'daemon off;'], {
     quiet: true,
   });
