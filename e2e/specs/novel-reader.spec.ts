@@ -116,6 +116,20 @@ test('a reader reads a novel on the novel site: settings and position follow the
   expect(Math.abs(top - 80)).toBeLessThan(24);
   await other.context().close();
 
+  // At the end of the page the bar says the whole text is read, and the footer's last line stays above
+  // the bar (which lies over the window's bottom edge), not under it.
+  // (Scrolled again until it holds: the comments below the text may still be loading and lengthen the page.)
+  const footerLine = page.getByRole('contentinfo').locator('p').last();
+  const progress = page.locator('[data-nr-progress]');
+  await expect
+    .poll(async () => {
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+      const line = (await footerLine.boundingBox())!;
+      return line.y + line.height - (await progress.boundingBox())!.y;
+    })
+    .toBeLessThanOrEqual(0);
+  await expect(bar).toHaveAttribute('aria-valuenow', '100');
+
   // On to chapter 2 with the keyboard: Arabic reads right to left, so the left arrow goes forward.
   await page.keyboard.press('ArrowLeft');
   await expect(page.getByRole('heading', { level: 1 })).toContainText('الفصل ٢');
