@@ -8,12 +8,12 @@ import { step } from '../infra/scripts/lib/log.mjs';
 import { commandExists, sleep, startChild, stopChild } from '../infra/scripts/lib/run.mjs';
 import { aptInstall, ensureServices, waitForPort } from '../infra/scripts/lib/services.mjs';
 import { build, prepareDatabase, startStack } from '../infra/scripts/lib/stack.mjs';
+import { writeEdgeConfig } from '../infra/scripts/lib/edge.mjs';
 import { benchConfig, slotPort } from './lib/bench-config.mjs';
 import { ensureCatalogue } from './lib/catalogue.mjs';
 import { interleaved, wrk } from './lib/measure.mjs';
 import { nginxInstructionsPerRequest } from './lib/nginx-instructions.mjs';
 import { startStaticNginx, staticNginxConf } from './lib/static-nginx.mjs';
-import { writeEdgeConfig } from '../infra/scripts/lib/edge.mjs';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -219,7 +219,9 @@ try {
     });
     // An edge of its own (the routes the running edge has, another port and folder), whose page store
     // holds the running edge's copy in the folder of every second of the next two minutes: every
-    // counted request is a hit, as nearly every request of the wrk rounds is.
+    // counted request is a hit, as nearly every request of the wrk rounds is. The copy's name is the
+    // one routes.conf reads for a gzip reader: <second>/<scheme>/h<Host><uri>.p<class>.<encoding>
+    // (infra/nginx/page-store.conf); the check below fails the run if it no longer is.
     const counted = writeEdgeConfig({ ...config, edgePort: COUNTED_EDGE_PORT, edgeTlsPort: undefined });
     const countedHost = `manga.${config.baseDomain}:${COUNTED_EDGE_PORT}`;
     const now = Date.now();
