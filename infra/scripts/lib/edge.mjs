@@ -105,6 +105,17 @@ export function writeEdgeConfig(config) {
   const shared = path.join(dir, 'warraq');
   fs.rmSync(shared, { force: true, recursive: true });
   fs.symlinkSync(path.join(ROOT, 'infra/nginx'), shared);
+  // The brotli-only settings (compressor.conf includes warraq-brotli/*.conf), linked in only when
+  // this nginx has the module: another nginx would refuse the directives.
+  const brotliOnly = path.join(dir, 'warraq-brotli');
+  fs.rmSync(brotliOnly, { force: true, recursive: true });
+  fs.mkdirSync(brotliOnly);
+  if (hasBrotli()) {
+    fs.symlinkSync(
+      path.join(ROOT, 'infra/nginx/brotli-built.conf'),
+      path.join(brotliOnly, 'brotli-built.conf'),
+    );
+  }
   const routes = path.join(ROOT, 'infra/nginx/routes.conf');
   const cdn = path.join(ROOT, 'infra/nginx/cdn.conf');
   const listen = [
