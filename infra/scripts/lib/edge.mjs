@@ -107,10 +107,12 @@ export function writeEdgeConfig(config) {
   fs.symlinkSync(path.join(ROOT, 'infra/nginx'), shared);
   // The brotli-only settings (compressor.conf includes warraq-brotli/*.conf), linked in only when
   // this nginx has the module: another nginx would refuse the directives.
+  // A machine without the brotli module still starts, serving gzip only.
+  const brotli = hasBrotli();
   const brotliOnly = path.join(dir, 'warraq-brotli');
   fs.rmSync(brotliOnly, { force: true, recursive: true });
   fs.mkdirSync(brotliOnly);
-  if (hasBrotli()) {
+  if (brotli) {
     fs.symlinkSync(
       path.join(ROOT, 'infra/nginx/brotli-built.conf'),
       path.join(brotliOnly, 'brotli-built.conf'),
@@ -133,8 +135,6 @@ export function writeEdgeConfig(config) {
       ].join('\n')
     : '';
   const mimeTypes = fs.existsSync('/etc/nginx/mime.types') ? 'include /etc/nginx/mime.types;' : '';
-  // A machine without the brotli module still starts, serving gzip only.
-  const brotli = hasBrotli();
   const loadBrotli = brotli
     ? BROTLI_MODULES.filter((so) => fs.existsSync(so))
         .map((so) => `load_module ${so};\n`)
