@@ -220,7 +220,7 @@ try {
     // An edge of its own (the routes the running edge has, another port and folder), whose page store
     // holds the running edge's copy in the folder of every second of the next two minutes: every
     // counted request is a hit, as nearly every request of the wrk rounds is. The copy's name is the
-    // one routes.conf reads for a gzip reader: <second>/<scheme>/h<Host><uri>.p<class>.<encoding>
+    // one routes.conf sends a gzip reader: <second>/<scheme>/h<Host><uri>.p.gz
     // (infra/nginx/page-store.conf); the check below fails the run if it no longer is.
     const counted = writeEdgeConfig({ ...config, edgePort: COUNTED_EDGE_PORT, edgeTlsPort: undefined });
     const countedHost = `manga.${config.baseDomain}:${COUNTED_EDGE_PORT}`;
@@ -230,7 +230,7 @@ try {
         counted.pageStore,
         isoSecond(new Date(now + ahead * 1000)),
         'http',
-        `h${countedHost}${decodeURIComponent(seriesPath)}.pgzip.gzip`,
+        `h${countedHost}${decodeURIComponent(seriesPath)}.p.gz`,
       );
       fs.mkdirSync(path.dirname(copy), { recursive: true });
       fs.writeFileSync(copy, sent.body);

@@ -18,13 +18,19 @@ const BROTLI_MODULES = [
   '/usr/lib/nginx/modules/ngx_http_brotli_static_module.so',
 ];
 
-/** Whether this machine's nginx can compress with brotli: the edge then turns it on. */
+/**
+ * Whether this machine's nginx has both brotli modules: the edge then turns brotli on (brotli.conf
+ * uses the filter's directives and the static one's).
+ */
 export function hasBrotli() {
-  return fs.existsSync(BROTLI_MODULES[0]);
+  return BROTLI_MODULES.every((so) => fs.existsSync(so));
 }
 
-/** The folder of the edge's stored public documents (infra/nginx/page-store.conf). */
-const pageStore = (dir) => path.resolve(dir, 'pages');
+/**
+ * The folder of the edge's stored public documents (infra/nginx/page-store.conf), in nginx's prefix
+ * (`-p`): routes.conf names it relative to the prefix.
+ */
+const pageStore = (dir) => path.resolve(dir, 'warraq-pages');
 
 /**
  * A self-signed certificate for the base domain and its subdomains (the TLS port's, config.edgeTlsPort),
@@ -73,11 +79,11 @@ export const PAGE_STORE_SWEEP = path.join(ROOT, 'infra/scripts/page-store-sweep.
 export function writeEdgeConfig(config) {
   const dir = path.join(config.dataDir, 'nginx', String(config.edgePort));
   fs.rmSync(path.join(dir, 'cache'), { recursive: true, force: true });
-  fs.rmSync(path.join(dir, 'pages'), { recursive: true, force: true });
+  fs.rmSync(pageStore(dir), { recursive: true, force: true });
   for (const sub of [
     '',
     'cache',
-    'pages',
+    'warraq-pages',
     'tmp/client',
     'tmp/proxy',
     'tmp/fastcgi',
@@ -90,7 +96,7 @@ export function writeEdgeConfig(config) {
   // nginx workers drop to an unprivileged user when started as root; they must write the temp dirs.
   for (const sub of [
     'cache',
-    'pages',
+    'warraq-pages',
     'tmp',
     'tmp/client',
     'tmp/proxy',
@@ -135,11 +141,7 @@ export function writeEdgeConfig(config) {
       ].join('\n')
     : '';
   const mimeTypes = fs.existsSync('/etc/nginx/mime.types') ? 'include /etc/nginx/mime.types;' : '';
-  const loadBrotli = brotli
-    ? BROTLI_MODULES.filter((so) => fs.existsSync(so))
-        .map((so) => `load_module ${so};\n`)
-        .join('')
-    : '';
+  const loadBrotli = brotli ? BROTLI_MODULES.map((so) => `load_module ${so};\n`).join('') : '';
   const brotliConf = brotli ? `include ${path.join(ROOT, 'infra/nginx/brotli.conf')};` : '';
   // The compressing hop between the cache and the site (infra/nginx/compressor.conf). A socket left
   // by an edge that was killed would keep the new one from binding.
@@ -160,7 +162,6 @@ http {
   ${brotliConf}
   include ${path.join(ROOT, 'infra/nginx/compression.conf')};
   include ${path.join(ROOT, 'infra/nginx/page-store.conf')};
-  map $scheme $warraq_page_store { default "${pageStore(dir)}"; }
   access_log off;
   client_body_temp_path ${dir}/tmp/client;
   proxy_temp_path ${dir}/tmp/proxy;
