@@ -30,7 +30,8 @@ export function hasBrotli() {
  * The folder of the edge's stored public documents (infra/nginx/page-store.conf), in nginx's prefix
  * (`-p`): routes.conf names it relative to the prefix.
  */
-const pageStore = (dir) => path.resolve(dir, 'warraq-pages');
+const PAGE_STORE = 'warraq-pages';
+const pageStore = (dir) => path.resolve(dir, PAGE_STORE);
 
 /**
  * A self-signed certificate for the base domain and its subdomains (the TLS port's, config.edgeTlsPort),
@@ -83,7 +84,7 @@ export function writeEdgeConfig(config) {
   for (const sub of [
     '',
     'cache',
-    'warraq-pages',
+    PAGE_STORE,
     'tmp/client',
     'tmp/proxy',
     'tmp/fastcgi',
@@ -96,7 +97,7 @@ export function writeEdgeConfig(config) {
   // nginx workers drop to an unprivileged user when started as root; they must write the temp dirs.
   for (const sub of [
     'cache',
-    'warraq-pages',
+    PAGE_STORE,
     'tmp',
     'tmp/client',
     'tmp/proxy',
@@ -111,18 +112,17 @@ export function writeEdgeConfig(config) {
   const shared = path.join(dir, 'warraq');
   fs.rmSync(shared, { force: true, recursive: true });
   fs.symlinkSync(path.join(ROOT, 'infra/nginx'), shared);
-  // The brotli-only settings (compressor.conf includes warraq-brotli/*.conf), linked in only when
-  // this nginx has the module: another nginx would refuse the directives.
+  // The brotli-only settings (compressor.conf and routes.conf include warraq-brotli/<file>), linked in
+  // only when this nginx has the module: another nginx would refuse the directives.
   // A machine without the brotli module still starts, serving gzip only.
   const brotli = hasBrotli();
   const brotliOnly = path.join(dir, 'warraq-brotli');
   fs.rmSync(brotliOnly, { force: true, recursive: true });
   fs.mkdirSync(brotliOnly);
   if (brotli) {
-    fs.symlinkSync(
-      path.join(ROOT, 'infra/nginx/brotli-built.conf'),
-      path.join(brotliOnly, 'brotli-built.conf'),
-    );
+    for (const file of ['brotli-built.conf', 'brotli-stored.conf']) {
+      fs.symlinkSync(path.join(ROOT, 'infra/nginx', file), path.join(brotliOnly, file));
+    }
   }
   const routes = path.join(ROOT, 'infra/nginx/routes.conf');
   const cdn = path.join(ROOT, 'infra/nginx/cdn.conf');
