@@ -23,7 +23,8 @@ const OWN_HEADERS = new Set([
  * The nginx.conf of an nginx that serves files from `dir` as they are: the baseline a page through the
  * edge is held to. A file's precompressed `.gz` twin is sent as is to a client that takes gzip
  * (`gzip_static`); with `headers` (an answer's, as Node parses them) it adds the same other headers,
- * so both sides send the same bytes, headers included.
+ * so both sides send the same bytes, headers included, but for the `Last-Modified` and `ETag` nginx
+ * gives a file, which the edge's stored copies do not send (infra/nginx/page-headers.conf).
  */
 export function staticNginxConf({ dir, port, prefix, headers = {} }) {
   const quote = (value) => {
