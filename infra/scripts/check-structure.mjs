@@ -38,6 +38,8 @@ const ORM_HOLDERS = {
   'platform/src/app.module.ts': 'registers MikroORM for the API',
   'platform/src/worker.module.ts': 'registers MikroORM for the worker',
   'platform/src/modules/realtime/realtime.gateway.ts': 'opens a request context to authenticate a socket',
+  'platform/src/modules/reactions/page-state.route.ts':
+    'opens a request context for a bearer token, served ahead of the ORM middleware',
   'platform/src/modules/media/media-storage.module.ts': "builds the media ledger's repository in a factory",
 };
 

@@ -1,5 +1,6 @@
 import { type INestApplication, RequestMethod } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { Express } from 'express';
 import { WsAdapter } from '@nestjs/platform-ws';
 import { MEDIA_ROUTES } from '@warraq/contracts';
 import type { AppConfig } from './config/app-config';
@@ -14,7 +15,17 @@ import {
 } from './common/middleware/json-body.middleware';
 import { API_PREFIX, nestPath } from './common/http/route-input';
 import { originCheckMiddleware } from './common/middleware/origin-check.middleware';
+import { PageStateRoute } from './modules/reactions/page-state.route';
 import { ApiRequestCounter } from './modules/system/api-request-counter';
+
+/**
+ * Routes of the table served by a plain Express handler ahead of Nest's router, for the calls made
+ * on nearly every page view (bench/README.md, "Session 20": Nest's pipeline cost such a call more
+ * than its own work). No guard runs for them, so each must be a public read, resolving whom the
+ * request names itself; its query is parsed with the route's schema and its errors answered as the
+ * exception filter answers them.
+ */
+export const DIRECT_ROUTES = [PageStateRoute] as const;
 
 /** Everything main.ts and the integration tests share about the HTTP server. */
 export function configureApp(app: INestApplication, config: AppConfig): void {
@@ -30,6 +41,13 @@ export function configureApp(app: INestApplication, config: AppConfig): void {
   });
   app.use(app.get(ApiRequestCounter).middleware);
   app.use(originCheckMiddleware(config.baseDomain));
+  const server = express.getHttpAdapter().getInstance() as Express;
+  for (const direct of DIRECT_ROUTES) {
+    const { route } = direct;
+    if (route.access !== 'public' || route.method !== 'get')
+      throw new Error(`${route.path}: only a public GET route may be served ahead of the guard`);
+    server.get(route.path, app.get(direct).handle);
+  }
   app.use(IMAGE_BODY_PATHS, parseImageBody);
   app.use(CHAPTER_FILE_BODY_PATHS, parseChapterFileBody);
   app.use(requireJsonBody);

@@ -3,6 +3,7 @@ import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants';
 import { ApplicationConfig, MetadataScanner, Reflector } from '@nestjs/core';
 import { isRouteExcluded } from '@nestjs/core/router/utils/index.js';
 import type { ApiAccess, ApiRoute } from '@warraq/contracts';
+import { DIRECT_ROUTES } from '../src/app.setup';
 import { routeOf } from '../src/common/http/route-input';
 import {
   ACCESS_RULE_KEY,
@@ -40,7 +41,10 @@ const join = (...parts: string[]) =>
 const asList = (value: string | string[] | undefined): string[] =>
   value === undefined ? [''] : Array.isArray(value) ? value : [value];
 
-/** Every HTTP route of the app, found from Nest's controller metadata (not from a hand-kept list). */
+/**
+ * Every HTTP route of the app, found from Nest's controller metadata (not from a hand-kept list),
+ * and the routes served ahead of Nest's router (app.setup.ts), which are public by construction.
+ */
 export function appRoutes(app: INestApplication): AppRoute[] {
   const reflector = app.get(Reflector);
   const config = app.get(ApplicationConfig);
@@ -78,6 +82,16 @@ export function appRoutes(app: INestApplication): AppRoute[] {
       }
     }
   }
+  for (const direct of DIRECT_ROUTES) {
+    routes.push({
+      method: direct.route.method.toUpperCase(),
+      path: direct.route.path.replace(/\{([^}]+)\}/g, ':$1'),
+      openApiPath: direct.route.path,
+      handler: `${direct.name}.handle`,
+      rule: { kind: 'public' },
+      declared: direct.route,
+    });
+  }
   return routes;
 }
 
@@ -88,8 +102,6 @@ const sameRoles = (a: readonly string[], b: readonly string[]) =>
 export function accessLevelOf(rule: AccessRule | undefined): ApiAccess | undefined {
   if (!rule) return undefined;
   if (rule.kind === 'public' || rule.kind === 'authenticated') return rule.kind;
-  // Open to anyone like `public`; the route reads the account itself.
-  if (rule.kind === 'public-claim') return 'public';
   if (sameRoles(rule.roles, STAFF_ROLES)) return 'staff';
   if (sameRoles(rule.roles, ADMIN_ROLES)) return 'admin';
   return undefined;

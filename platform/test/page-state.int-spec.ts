@@ -150,9 +150,48 @@ describe('GET /api/me/page-state: the personal part of a public page in one call
     expect(forged.body).toEqual(GUEST_PAGE_STATE);
   });
 
-  it('refuses a malformed query', async () => {
+  it("refuses a malformed query with the field at fault, in the API's error shape", async () => {
     const res = await t.api().get('/api/me/page-state?contentId=abc').set('Cookie', readerCookie);
     expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({
+      success: false,
+      statusCode: 400,
+      errors: { contentId: expect.any(Array) },
+    });
+    expect(res.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+  });
+
+  it('is served ahead of the router as a GET, with the headers of any API answer and no ETag', async () => {
+    const res = await t.api().get(url()).set('Cookie', readerCookie);
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(res.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(res.headers['content-length']).toBe(String(Buffer.byteLength(JSON.stringify(res.body))));
+    expect(res.headers.etag).toBeUndefined();
+    const head = await t.api().head(url()).set('Cookie', readerCookie);
+    expect(head.status).toBe(200);
+    const post = await t.api().post(url()).set('Cookie', readerCookie).send({});
+    expect(post.status).toBe(404);
+    expect(post.body).toMatchObject({ success: false, statusCode: 404 });
+  });
+
+  it("answers 503 in the API's shape, and recovers, when PostgreSQL refuses the statement", async () => {
+    // The page state's own statement failing (as on a failover) must not leave the reader a 500 or a
+    // hung request: the direct route answers as the exception filter would.
+    const pool = (await t.orm.em.getConnection().getNativeClient()) as {
+      query: (...args: unknown[]) => unknown;
+    };
+    const query = pool.query;
+    pool.query = () => Promise.reject(Object.assign(new Error('terminating connection'), { code: '57P01' }));
+    try {
+      const res = await t.api().get(url()).set('Cookie', readerCookie);
+      expect(res.status).toBe(503);
+      expect(res.body).toMatchObject({ success: false, statusCode: 503 });
+      expect(res.headers['retry-after']).toBeDefined();
+    } finally {
+      pool.query = query;
+    }
+    expect((await t.api().get(url()).set('Cookie', readerCookie)).status).toBe(200);
   });
 
   describe("a series page's chapter list: read markers and the pending chapters only the viewer may see", () => {

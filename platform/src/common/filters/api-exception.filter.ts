@@ -34,46 +34,47 @@ export function errorBody(
   };
 }
 
+const logger = new Logger('ApiExceptionFilter');
+
+/**
+ * Answers `exception` in the contracts' ErrorResponse shape: the exception filter's work, shared with
+ * the routes served ahead of Nest's router (app.setup.ts).
+ */
+export function answerApiError(exception: unknown, res: Response): void {
+  if (res.headersSent) return;
+
+  if (exception instanceof ApiError) {
+    for (const [name, value] of Object.entries(exception.headers)) res.setHeader(name, value);
+    res
+      .status(exception.getStatus())
+      .json(errorBody(exception.getStatus(), exception.message, exception.errors));
+    return;
+  }
+  if (exception instanceof HttpException) {
+    const status = exception.getStatus();
+    // Nest's own messages are English and technical; keep the shape and the Arabic default.
+    res.status(status).json(errorBody(status));
+    return;
+  }
+  const away = isRedisUnavailable(exception) ? 'redis' : isDatabaseUnavailable(exception) ? 'database' : null;
+  if (away) {
+    // Sessions, rate limits and queues live in Redis, everything else in PostgreSQL: while either
+    // is away (a restart, a failover) nothing can be promised, and saying so (503, retry later) is
+    // the truth, where a 500 would claim a bug. Both clients reconnect on a later request.
+    logger.warn(`${away} unavailable: ${(exception as Error).message}`);
+    res.setHeader('Retry-After', String(SERVICE_UNAVAILABLE_RETRY_SECONDS));
+    res.status(503).json(errorBody(503));
+    return;
+  }
+  logger.error(exception instanceof Error ? (exception.stack ?? exception.message) : String(exception));
+  res.status(500).json(errorBody(500));
+}
+
 /** Every error of the HTTP API leaves in the contracts' ErrorResponse shape. */
 @Catch()
 export class ApiExceptionFilter implements ExceptionFilter {
-  private readonly logger = new Logger('ApiExceptionFilter');
-
   catch(exception: unknown, host: ArgumentsHost): void {
     if (host.getType() !== 'http') return;
-    const res = host.switchToHttp().getResponse<Response>();
-    if (res.headersSent) return;
-
-    if (exception instanceof ApiError) {
-      for (const [name, value] of Object.entries(exception.headers)) res.setHeader(name, value);
-      res
-        .status(exception.getStatus())
-        .json(errorBody(exception.getStatus(), exception.message, exception.errors));
-      return;
-    }
-    if (exception instanceof HttpException) {
-      const status = exception.getStatus();
-      // Nest's own messages are English and technical; keep the shape and the Arabic default.
-      res.status(status).json(errorBody(status));
-      return;
-    }
-    const away = isRedisUnavailable(exception)
-      ? 'redis'
-      : isDatabaseUnavailable(exception)
-        ? 'database'
-        : null;
-    if (away) {
-      // Sessions, rate limits and queues live in Redis, everything else in PostgreSQL: while either
-      // is away (a restart, a failover) nothing can be promised, and saying so (503, retry later) is
-      // the truth, where a 500 would claim a bug. Both clients reconnect on a later request.
-      this.logger.warn(`${away} unavailable: ${(exception as Error).message}`);
-      res.setHeader('Retry-After', String(SERVICE_UNAVAILABLE_RETRY_SECONDS));
-      res.status(503).json(errorBody(503));
-      return;
-    }
-    this.logger.error(
-      exception instanceof Error ? (exception.stack ?? exception.message) : String(exception),
-    );
-    res.status(500).json(errorBody(500));
+    answerApiError(exception, host.switchToHttp().getResponse<Response>());
   }
 }

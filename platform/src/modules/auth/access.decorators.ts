@@ -6,19 +6,11 @@ export const ACCESS_RULE_KEY = 'warraq:access-rule';
 
 export type AccessRule =
   | { kind: 'public' }
-  /**
-   * Anyone; the guard resolves the session or token only (one Redis lookup, no account read) and
-   * hands the route its claim (`SessionClaim`): the route's own statement reads the account's identity
-   * and role beside its data, in one round trip, and answers as to a guest when the account is gone.
-   */
-  | { kind: 'public-claim' }
   | { kind: 'authenticated'; message?: string }
   | { kind: 'roles'; roles: readonly Role[] };
 
 /** Anyone, signed in or not. */
 export const Public = () => SetMetadata(ACCESS_RULE_KEY, { kind: 'public' } satisfies AccessRule);
-/** Anyone, the route reading the account itself (see `public-claim`): `@RouteWithClaim` sets it. */
-export const PublicClaim = () => SetMetadata(ACCESS_RULE_KEY, { kind: 'public-claim' } satisfies AccessRule);
 /** Any signed-in user; `message` replaces the default 401 text (e.g. 'يرجى تسجيل الدخول للإعجاب بالفصل'). */
 export const Authenticated = (message?: string) =>
   SetMetadata(

@@ -3,7 +3,7 @@ import { Reflector } from '@nestjs/core';
 import { ApiError } from '../../common/http/api-error';
 import { ACCESS_RULE_KEY, type AccessRule } from './access.decorators';
 import { IdentityService } from './identity.service';
-import { ANONYMOUS, type AuthenticatedRequest } from './request-auth';
+import type { AuthenticatedRequest } from './request-auth';
 
 /**
  * Global guard: resolves the caller (or anonymous) onto `req.auth`, then enforces the route's rule.
@@ -23,11 +23,6 @@ export class AccessGuard implements CanActivate {
       context.getClass(),
     ]);
     const req = context.switchToHttp().getRequest<AuthenticatedRequest>();
-    if (rule?.kind === 'public-claim') {
-      req.auth = ANONYMOUS;
-      req.claim = await this.identity.resolveClaim(req.headers);
-      return true;
-    }
     req.auth = await this.identity.resolve(req.headers);
 
     if (!rule) throw ApiError.forbidden();

@@ -1,6 +1,6 @@
 import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
 import { ApiError } from '../../common/http/api-error';
-import type { AuthenticatedRequest, AuthUser, RequestAuth, SessionClaim } from './request-auth';
+import type { AuthenticatedRequest, AuthUser, RequestAuth } from './request-auth';
 
 /** The request's identity as resolved by the AccessGuard (user null when anonymous). */
 export const CurrentAuth = createParamDecorator((_: unknown, ctx: ExecutionContext): RequestAuth => {
@@ -12,9 +12,4 @@ export const CurrentUser = createParamDecorator((_: unknown, ctx: ExecutionConte
   const user = ctx.switchToHttp().getRequest<AuthenticatedRequest>().auth?.user;
   if (!user) throw ApiError.unauthenticated();
   return user;
-});
-
-/** Whom the session or token names, on a `@RouteWithClaim` route (null: no live session or token). */
-export const CurrentClaim = createParamDecorator((_: unknown, ctx: ExecutionContext): SessionClaim | null => {
-  return ctx.switchToHttp().getRequest<AuthenticatedRequest>().claim ?? null;
 });

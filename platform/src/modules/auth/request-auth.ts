@@ -20,9 +20,9 @@ export interface RequestAuth {
 }
 
 /**
- * Whom a live session or bearer token names, before the account is read: what the guard hands a
- * route that reads the account in its own statement ({@link AccessRule} `public-claim`). Not an
- * identity: the account may be gone, and its role is whatever that statement reads.
+ * Whom a live session or bearer token names, before the account is read: what a route that reads
+ * the account in its own statement starts from (the page state, modules/reactions/page-state.route.ts).
+ * Not an identity: the account may be gone, and its role is whatever that statement reads.
  */
 export interface SessionClaim {
   readonly userId: number;
@@ -32,7 +32,7 @@ export interface SessionClaim {
   readonly tokenHash: string | null;
 }
 
-export type AuthenticatedRequest = Request & { auth: RequestAuth; claim?: SessionClaim | null };
+export type AuthenticatedRequest = Request & { auth: RequestAuth };
 
 export const ANONYMOUS: RequestAuth = Object.freeze({ user: null, sessionHash: null, tokenHash: null });
 

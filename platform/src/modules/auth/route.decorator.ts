@@ -1,7 +1,7 @@
 import { applyDecorators } from '@nestjs/common';
 import type { ApiRoute } from '@warraq/contracts';
 import { RouteMapping } from '../../common/http/route-input';
-import { ADMIN_ROLES, Authenticated, Public, PublicClaim, Roles, STAFF_ROLES } from './access.decorators';
+import { ADMIN_ROLES, Authenticated, Public, Roles, STAFF_ROLES } from './access.decorators';
 
 /** The guard's rule for a route of the table. */
 function accessRuleOf(route: ApiRoute): MethodDecorator {
@@ -23,14 +23,4 @@ function accessRuleOf(route: ApiRoute): MethodDecorator {
  */
 export function Route(route: ApiRoute): MethodDecorator {
   return applyDecorators(RouteMapping(route), accessRuleOf(route));
-}
-
-/**
- * `@RouteWithClaim(ME_ROUTES.pageState)`: a public route of the table whose handler reads the account
- * in its own statement (`@CurrentClaim()`, the `public-claim` rule), saving the guard's account read.
- */
-export function RouteWithClaim(route: ApiRoute): MethodDecorator {
-  if (route.access !== 'public')
-    throw new Error(`${route.path}: only a public route may read the account itself`);
-  return applyDecorators(RouteMapping(route), PublicClaim());
 }

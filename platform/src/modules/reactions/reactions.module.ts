@@ -4,14 +4,14 @@ import { FollowsModule } from '../follows/follows.module';
 import { LibraryModule } from '../library/library.module';
 import { SeriesModule } from '../series/series.module';
 import { UsersModule } from '../users/users.module';
-import { PageStateController } from './page-state.controller';
+import { PageStateRoute } from './page-state.route';
 import { ReactionsController } from './reactions.controller';
 import { ReactionsRepository } from './reactions.repository';
 import { ReactionsService } from './reactions.service';
 
 @Module({
   imports: [AuthModule, SeriesModule, LibraryModule, FollowsModule, UsersModule],
-  controllers: [ReactionsController, PageStateController],
-  providers: [ReactionsRepository, ReactionsService],
+  controllers: [ReactionsController],
+  providers: [ReactionsRepository, ReactionsService, PageStateRoute],
 })
 export class ReactionsModule {}
