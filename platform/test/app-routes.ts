@@ -85,7 +85,8 @@ export function appRoutes(app: INestApplication): AppRoute[] {
   for (const direct of DIRECT_ROUTES) {
     routes.push({
       method: direct.route.method.toUpperCase(),
-      path: direct.route.path.replace(/\{([^}]+)\}/g, ':$1'),
+      // Without parameters (app.setup.ts): the same in both forms.
+      path: direct.route.path,
       openApiPath: direct.route.path,
       handler: `${direct.name}.handle`,
       rule: { kind: 'public' },

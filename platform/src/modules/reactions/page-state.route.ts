@@ -3,7 +3,6 @@ import { Injectable } from '@nestjs/common';
 import {
   GUEST_PAGE_STATE,
   ME_ROUTES,
-  PageStateQuerySchema,
   isAdminRole,
   isStaffRole,
   type PageStateResponse,
@@ -58,7 +57,7 @@ export class PageStateRoute {
   };
 
   async answer(headers: IncomingHttpHeaders, query: unknown): Promise<PageStateResponse> {
-    const { contentId, chapterId } = parseWithSchema(PageStateQuerySchema, query);
+    const { contentId, chapterId } = parseWithSchema(PageStateRoute.route.query, query);
     const claim = await this.identity.resolveClaim(headers);
     if (!claim) return GUEST_PAGE_STATE;
     const found = await this.reactions.pageState(claim.userId, contentId, chapterId);
