@@ -232,3 +232,40 @@ test('a moderator gets the moderator buttons on a cached chapter; a guest does n
   await expect(page.getByRole('banner').getByRole('link', { name: 'لوحة التحكم' })).toBeVisible();
   await expect(page.getByText(/تابع من لوحة التحكم/)).toBeVisible();
 });
+
+test('the page-state call through the edge: a reader gets their own, a forged or malformed ask gets nothing of anyone', async ({
+  playwright,
+  request,
+}) => {
+  const guest = await playwright.request.newContext();
+  const account = await registerViaApi(guest, 'manga');
+  const cookie = await sessionCookie(guest, account);
+  const { id: contentId } = await seriesByTitle(request, SERIES_TITLE);
+  const state = (query: string, headers: Record<string, string> = {}) =>
+    request.get(`http://127.0.0.1:${edge.port}/api/me/page-state${query}`, {
+      headers: { host: edge.host('manga'), ...headers },
+    });
+
+  const own = await state(`?contentId=${contentId}`, { cookie });
+  expect(own.status()).toBe(200);
+  expect(own.headers()['cache-control']).toBe('private, no-store');
+  expect((await own.json()).viewer.username).toBe(account.username);
+
+  // A malformed query from a signed-in reader: the platform's 400 with the field, as JSON.
+  const malformed = await state('?contentId=abc&chapterId=-1', { cookie });
+  expect(malformed.status()).toBe(400);
+  expect(Object.keys((await malformed.json()).errors).sort()).toEqual(['chapterId', 'contentId']);
+
+  // What a browser or an attacker may claim beside a session: a forged cookie, a user-id header or
+  // cookie, a bogus bearer token. None of them names anyone.
+  for (const headers of [
+    { cookie: 'warraq_sid=' + 'a'.repeat(64) },
+    { cookie: 'user_id=1; warraq_user=1', 'x-user-id': '1' },
+    { authorization: 'Bearer not-a-token' },
+  ]) {
+    const forged = await state(`?contentId=${contentId}`, headers);
+    expect(forged.status(), JSON.stringify(headers)).toBe(200);
+    expect((await forged.json()).viewer, JSON.stringify(headers)).toBeNull();
+  }
+  await guest.dispose();
+});
