@@ -129,7 +129,7 @@ export default function SeriesActions(props: SeriesActionsProps) {
             <option value="">{t.series.rateNone}</option>
             {SCORES.map((score) => (
               <option key={score} value={score}>
-                {score}
+                {formatNumber(score)}
               </option>
             ))}
           </select>
