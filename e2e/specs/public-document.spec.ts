@@ -258,11 +258,12 @@ test('the page-state call through the edge: a reader gets their own, a forged or
 
   // What a browser or an attacker may claim beside a session: a forged cookie, a user-id header or
   // cookie, a bogus bearer token. None of them names anyone.
-  for (const headers of [
+  const forgeries: Record<string, string>[] = [
     { cookie: 'warraq_sid=' + 'a'.repeat(64) },
     { cookie: 'user_id=1; warraq_user=1', 'x-user-id': '1' },
     { authorization: 'Bearer not-a-token' },
-  ]) {
+  ];
+  for (const headers of forgeries) {
     const forged = await state(`?contentId=${contentId}`, headers);
     expect(forged.status(), JSON.stringify(headers)).toBe(200);
     expect((await forged.json()).viewer, JSON.stringify(headers)).toBeNull();
