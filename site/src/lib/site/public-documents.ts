@@ -11,15 +11,23 @@
  * Every other page (settings, profile, upload and create forms, dashboard, admin, notifications,
  * follows, library, recent and updates, community) stays rendered per reader.
  *
- * The edge applies the same list: `infra/nginx/routes.conf` has one location whose regex is
- * PUBLIC_DOCUMENT_PATTERN's source (public-documents.spec.ts checks they are the same text).
+ * The edge applies the same list: `infra/nginx/routes.conf` has two locations whose regexes are
+ * SERIES_DOCUMENT_PATTERN's and PUBLIC_DOCUMENT_PATTERN's sources, in that order
+ * (public-documents.spec.ts checks they are the same text).
  */
+/**
+ * Series pages and chapters: everything under their folder (the site has no deeper page there; a
+ * deeper path is a 404 for everyone). The edge tests this one first, as it never walks the slug.
+ */
+export const SERIES_DOCUMENT_PATTERN = /^\/series\/manga\//;
+
+/** The other public documents, and the series list itself. */
 export const PUBLIC_DOCUMENT_PATTERN =
-  /^\/(?:|latest|search|manga|manhua|manhwa|novel|series\/manga(?:\/[^/]+(?:\/[^/]+)?)?|(?:manga|manhua|manhwa|novel)\/(?:browse|latest|popular|trending|completed|category\/[^/]+)|(?:manhua|manhwa|novel)\/(?!(?:updates|browse|latest|popular|trending|completed|category)\/?$)[^/]+(?:\/details)?|(?:manhua|manhwa|novel)\/[^/]+\/chapter\/[^/]+|chapter-groups\/[^/]+)\/?$/;
+  /^\/(?:|latest|search|manga|manhua|manhwa|novel|series\/manga|(?:manga|manhua|manhwa|novel)\/(?:browse|latest|popular|trending|completed|category\/[^/]+)|(?:manhua|manhwa|novel)\/(?!(?:updates|browse|latest|popular|trending|completed|category)\/?$)[^/]+(?:\/details)?|(?:manhua|manhwa|novel)\/[^/]+\/chapter\/[^/]+|chapter-groups\/[^/]+)\/?$/;
 
 /** Whether `path` (no query) names a public document. */
 export function isPublicDocument(path: string): boolean {
-  return PUBLIC_DOCUMENT_PATTERN.test(path);
+  return SERIES_DOCUMENT_PATTERN.test(path) || PUBLIC_DOCUMENT_PATTERN.test(path);
 }
 
 /** The answer header that tells the edge a page was rendered for one reader: it never stores it. */
