@@ -171,9 +171,11 @@ try {
             part: pidsOf('edge'),
             seconds: SECONDS,
           }),
+        // The very request the edge gets, Host included (nginx checks every byte of it).
         static: () =>
           wrk({
             url: `http://127.0.0.1:${STATIC_PORT}${seriesPath}`,
+            host: mangaHost,
             pids: [staticNginx.pid],
             seconds: SECONDS,
           }),
@@ -202,6 +204,8 @@ try {
       response.statusCode !== 200 || response.headers['content-encoding'] !== 'gzip'
         ? `${response.statusCode}, ${response.headers['content-encoding'] ?? 'not gzipped'}`
         : null;
+    // Both sides are asked the same request, Host included.
+    const countedHost = `manga.${config.baseDomain}:${COUNTED_EDGE_PORT}`;
     const staticPrefix = path.join(config.dataDir, 'static-nginx-counted');
     fs.mkdirSync(path.join(staticPrefix, 'logs'), { recursive: true });
     const staticCount = await nginxInstructionsPerRequest({
@@ -214,7 +218,7 @@ try {
       prefix: staticPrefix,
       port: COUNTED_STATIC_PORT,
       url: `http://127.0.0.1:${COUNTED_STATIC_PORT}${seriesPath}`,
-      headers: { 'accept-encoding': 'gzip' },
+      headers: { host: countedHost, 'accept-encoding': 'gzip' },
       check: gzipped,
     });
     // An edge of its own (the routes the running edge has, another port and folder), whose page store
@@ -223,7 +227,6 @@ try {
     // one routes.conf sends a gzip reader: <second>/<scheme>/h<Host><uri>.p.gz
     // (infra/nginx/page-store.conf); the check below fails the run if it no longer is.
     const counted = writeEdgeConfig({ ...config, edgePort: COUNTED_EDGE_PORT, edgeTlsPort: undefined });
-    const countedHost = `manga.${config.baseDomain}:${COUNTED_EDGE_PORT}`;
     const now = Date.now();
     for (let ahead = -2; ahead <= 120; ahead++) {
       const copy = path.join(
