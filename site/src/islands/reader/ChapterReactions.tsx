@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { showToast } from '@/stores/toasts';
 import { fmtCount, t } from '@/i18n';
+import { useHydrated } from '@/ui/use-hydrated';
 
 export interface ChapterReactionsProps {
   contentId: number;
@@ -22,12 +23,15 @@ const optimisticToggle = () => import('@/lib/content/optimistic-toggle');
 /**
  * Spec §2 reader like, favourite and share, shared by the image and the text reader: like and
  * favourite flip at once and the server's answer settles them (rolled back with a toast on failure).
+ * The buttons come disabled in the page's HTML and work once the island runs: a tap before that
+ * would otherwise do nothing.
  */
 export function ChapterReactions(props: ChapterReactionsProps) {
   const { contentId, chapterId, signedIn } = props;
   const [like, setLike] = useState({ on: props.isLiked, count: props.likes });
   const [favorite, setFavorite] = useState(props.isFavorite);
   const [busy, setBusy] = useState(false);
+  const hydrated = useHydrated();
 
   async function handleLike() {
     const { flipped, runOptimisticToggle } = await optimisticToggle();
@@ -72,7 +76,7 @@ export function ChapterReactions(props: ChapterReactionsProps) {
         type="button"
         className={`btn btn-sm ${like.on ? 'btn-primary' : 'btn-outline'}`}
         aria-pressed={like.on}
-        disabled={busy}
+        disabled={!hydrated || busy}
         onClick={handleLike}
       >
         <span aria-hidden="true">{like.on ? '♥' : '♡'}</span>
@@ -85,12 +89,12 @@ export function ChapterReactions(props: ChapterReactionsProps) {
         type="button"
         className={`btn btn-sm ${favorite ? 'btn-secondary' : 'btn-outline'}`}
         aria-pressed={favorite}
-        disabled={busy}
+        disabled={!hydrated || busy}
         onClick={handleFavorite}
       >
         {favorite ? t.reader.favorited : t.reader.favorite}
       </button>
-      <button type="button" className="btn btn-outline btn-sm" onClick={handleShare}>
+      <button type="button" className="btn btn-outline btn-sm" disabled={!hydrated} onClick={handleShare}>
         {t.reader.share}
       </button>
       {props.children}
