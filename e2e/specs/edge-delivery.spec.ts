@@ -177,11 +177,8 @@ test('a public document is served from the edge store on the next request, with 
   // (a URI ending in "/") and the edge looks for by name.
   const series = await seriesByTitle(request, 'الأكاديمية');
   const seriesPath = `/series/manga/${encodeURIComponent(series.slug)}`;
-  const seriesPage = await get(request, seriesPath);
-  expect(seriesPage.status()).toBe(200);
-  const chapterPath = /href="(\/series\/manga\/[^"/?]+\/[^"/?]+)"/.exec(await seriesPage.text())?.[1];
-  expect(chapterPath, 'the series page links a chapter').toBeTruthy();
-  for (const path of [seriesPath, chapterPath!, '/series/manga', '/']) {
+  const chapterPath = `${seriesPath}/1`;
+  for (const path of [seriesPath, chapterPath, '/series/manga', '/']) {
     await expectStoredInEveryEncoding(request, path);
   }
   // No page lives deeper under the series folder: the site's 404, asked again every time.

@@ -1,4 +1,4 @@
-/**
+/*
  * Public documents: the pages that are the same HTML for every reader, guest or signed in — each
  * reading site's home (and the main landing at `/`), its list pages (browse, latest, popular,
  * trending, completed, a category, search), a series page and a chapter, images or text, and the
