@@ -182,9 +182,12 @@ try {
       },
       ROUNDS,
     );
+    // Each round's edge against the static round right after it: how far the machine moves the ratio.
+    const paired = page.edge.rounds.map((r, i) => r.perCore / page.static.rounds[i].perCore);
+    const spread = `rounds ${pct(Math.min(...paired))}–${pct(Math.max(...paired))}`;
     report(
       'series page via edge, req/s per core vs static nginx',
-      `${Math.round(page.edge.perCore)} vs ${Math.round(page.static.perCore)} = ${pct(page.edge.perCore / page.static.perCore)}`,
+      `${Math.round(page.edge.perCore)} vs ${Math.round(page.static.perCore)} = ${pct(page.edge.perCore / page.static.perCore)} (${spread})`,
       '≥ 95%',
       page.edge.perCore / page.static.perCore >= 0.95,
     );

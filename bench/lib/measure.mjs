@@ -86,7 +86,10 @@ export const median = (values) => {
   return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 };
 
-/** Runs each variant `rounds` times, interleaved (A B A B …), and keeps the medians. */
+/**
+ * Runs each variant `rounds` times, interleaved (A B A B …), and keeps the medians, and each round's
+ * figures in `rounds` (for ratios taken within a round, when the machine drifts between rounds).
+ */
 export function interleaved(variants, rounds = 3) {
   const runs = Object.fromEntries(Object.keys(variants).map((name) => [name, []]));
   for (let round = 0; round < rounds; round++) {
@@ -101,6 +104,7 @@ export function interleaved(variants, rounds = 3) {
         perCorePart: median(list.map((r) => r.perCorePart)),
         p50: median(list.map((r) => r.p50)),
         p99: median(list.map((r) => r.p99)),
+        rounds: list,
       },
     ]),
   );
