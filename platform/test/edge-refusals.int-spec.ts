@@ -6,6 +6,7 @@ import {
   routePath,
 } from '@warraq/contracts';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { errorBody } from '../src/common/filters/api-exception.filter';
@@ -45,6 +46,21 @@ function expectJsonError(answer: EdgeAnswer, status: number, message: string): v
     status,
     type: expect.stringMatching(/^application\/json/) as unknown,
     body: expect.objectContaining({ success: false, statusCode: status, message }) as unknown,
+  });
+}
+
+/** One request written as is (what Node's client refuses to send), read until the edge closes. */
+function rawRequest(port: number, request: string): Promise<{ head: string; body: string }> {
+  return new Promise((done, fail) => {
+    const chunks: Buffer[] = [];
+    const socket = connect(port, '127.0.0.1', () => socket.end(request));
+    socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+    socket.on('error', fail);
+    socket.on('close', () => {
+      const text = Buffer.concat(chunks).toString('utf8');
+      const split = text.indexOf('\r\n\r\n');
+      done({ head: text.slice(0, split + 2), body: text.slice(split + 4) });
+    });
   });
 }
 
@@ -274,6 +290,56 @@ describe('the edge: refusals arrive as the platform JSON error', () => {
       });
     }
     expectJsonError(last!, 429, INGEST_MESSAGES.tooManyUploads);
+  });
+
+  it('requests nginx refuses before any route (a URI too long, a malformed one, headers too large): Arabic, as JSON under /api/', async () => {
+    const manga = `manga.${EDGE_BASE_DOMAIN}`;
+    const long = 'a'.repeat(9000);
+    const hugeCookie = { cookie: `x=${'a'.repeat(20_000)}` };
+    // The URI was read: the API's own error shape.
+    expectJsonError(
+      await edgeRequest(edge.port, 'GET', manga, '/api/content', hugeCookie),
+      400,
+      errorBody(400).message,
+    );
+    const twoHosts = (path: string) =>
+      rawRequest(edge.port, `GET ${path} HTTP/1.1\r\nHost: ${manga}\r\nHost: evil.example\r\n\r\n`);
+    const jsonAnswer = await twoHosts('/api/content');
+    expect(jsonAnswer.head).toMatch(
+      /^HTTP\/1\.1 400 .*\r\nContent-Type: application\/json; charset=utf-8\r\n/s,
+    );
+    expect(JSON.parse(jsonAnswer.body)).toEqual(errorBody(400));
+    const pageAnswer = await twoHosts('/series/manga/x');
+    expect(pageAnswer.head).toMatch(/^HTTP\/1\.1 400 .*\r\nContent-Type: text\/html; charset=utf-8\r\n/s);
+    expect(pageAnswer.body).toContain('<h1>طلب غير صالح</h1>');
+    const pages = [
+      { path: `/series/manga/${long}`, headers: {}, status: 414, heading: 'الرابط طويل جدًا' },
+      // A request line past the buffer is never read, /api/ or not: the page.
+      { path: `/api/content?q=${long}`, headers: {}, status: 414, heading: 'الرابط طويل جدًا' },
+      { path: '/series/manga/%ZZ', headers: {}, status: 400, heading: 'طلب غير صالح' },
+      { path: '/', headers: hugeCookie, status: 400, heading: 'ملفات تعريف الارتباط أكبر من المسموح' },
+    ];
+    for (const { path, headers, status, heading } of pages) {
+      const answer = await edgeRequest(edge.port, 'GET', manga, path, headers);
+      const body = answer.body.toString('utf8');
+      expect({
+        path: path.slice(0, 40),
+        status: answer.status,
+        type: answer.headers['content-type'],
+        nosniff: answer.headers['x-content-type-options'],
+        rtl: body.includes('<html lang="ar" dir="rtl">'),
+        heading: /<h1>(.*?)<\/h1>/.exec(body)?.[1],
+        nginxPage: body.includes('<center>nginx</center>'),
+      }).toEqual({
+        path: path.slice(0, 40),
+        status,
+        type: 'text/html; charset=utf-8',
+        nosniff: 'nosniff',
+        rtl: true,
+        heading,
+        nginxPage: false,
+      });
+    }
   });
 
   it('the platform down: API calls answer a JSON 503, pages an Arabic 503 page', async () => {
