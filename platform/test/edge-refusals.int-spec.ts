@@ -292,7 +292,7 @@ describe('the edge: refusals arrive as the platform JSON error', () => {
     expectJsonError(last!, 429, INGEST_MESSAGES.tooManyUploads);
   });
 
-  it('requests nginx refuses before any route (a URI too long, a malformed one, headers too large): Arabic, as JSON under /api/', async () => {
+  it('requests nginx refuses itself (a URI too long, a malformed one, headers too large, a method it never serves): Arabic, as JSON under /api/', async () => {
     const manga = `manga.${EDGE_BASE_DOMAIN}`;
     const long = 'a'.repeat(9000);
     const hugeCookie = { cookie: `x=${'a'.repeat(20_000)}` };
@@ -301,6 +301,17 @@ describe('the edge: refusals arrive as the platform JSON error', () => {
       await edgeRequest(edge.port, 'GET', manga, '/api/content', hugeCookie),
       400,
       errorBody(400).message,
+    );
+    // A method nginx never serves, and one the read-only folders refuse.
+    expectJsonError(
+      await edgeRequest(edge.port, 'TRACE', manga, '/api/content'),
+      405,
+      errorBody(405).message,
+    );
+    expectJsonError(
+      await edgeRequest(edge.port, 'POST', manga, '/media/x.webp'),
+      403,
+      errorBody(403).message,
     );
     const twoHosts = (path: string) =>
       rawRequest(edge.port, `GET ${path} HTTP/1.1\r\nHost: ${manga}\r\nHost: evil.example\r\n\r\n`);
@@ -318,12 +329,14 @@ describe('the edge: refusals arrive as the platform JSON error', () => {
       { path: `/api/content?q=${long}`, headers: {}, status: 414, heading: 'الرابط طويل جدًا' },
       { path: '/series/manga/%ZZ', headers: {}, status: 400, heading: 'طلب غير صالح' },
       { path: '/', headers: hugeCookie, status: 400, heading: 'ملفات تعريف الارتباط أكبر من المسموح' },
+      { method: 'TRACE', path: '/', headers: {}, status: 405, heading: 'الطريقة غير مسموح بها' },
+      { method: 'POST', path: '/_astro/x.js', headers: {}, status: 403, heading: 'الطريقة غير مسموح بها' },
     ];
-    for (const { path, headers, status, heading } of pages) {
-      const answer = await edgeRequest(edge.port, 'GET', manga, path, headers);
+    for (const { method = 'GET', path, headers, status, heading } of pages) {
+      const answer = await edgeRequest(edge.port, method, manga, path, headers);
       const body = answer.body.toString('utf8');
       expect({
-        path: path.slice(0, 40),
+        path: `${method} ${path.slice(0, 40)}`,
         status: answer.status,
         type: answer.headers['content-type'],
         nosniff: answer.headers['x-content-type-options'],
@@ -331,7 +344,7 @@ describe('the edge: refusals arrive as the platform JSON error', () => {
         heading: /<h1>(.*?)<\/h1>/.exec(body)?.[1],
         nginxPage: body.includes('<center>nginx</center>'),
       }).toEqual({
-        path: path.slice(0, 40),
+        path: `${method} ${path.slice(0, 40)}`,
         status,
         type: 'text/html; charset=utf-8',
         nosniff: 'nosniff',
