@@ -2,7 +2,7 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createServer, request } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { type AddressInfo, connect } from 'node:net';
 import { join, resolve } from 'node:path';
 
 const ROOT = resolve(__dirname, '../..');
@@ -97,6 +97,21 @@ export function edgeRequest(
     );
     req.on('error', fail);
     req.end(body);
+  });
+}
+
+/** One request written as is (what Node's client refuses to send), read until the edge closes. */
+export function rawRequest(port: number, request: string): Promise<{ head: string; body: string }> {
+  return new Promise((done, fail) => {
+    const chunks: Buffer[] = [];
+    const socket = connect(port, '127.0.0.1', () => socket.end(request));
+    socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+    socket.on('error', fail);
+    socket.on('close', () => {
+      const text = Buffer.concat(chunks).toString('utf8');
+      const split = text.indexOf('\r\n\r\n');
+      done({ head: text.slice(0, split + 2), body: text.slice(split + 4) });
+    });
   });
 }
 

@@ -6,7 +6,6 @@ import {
   routePath,
 } from '@warraq/contracts';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
-import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { errorBody } from '../src/common/filters/api-exception.filter';
@@ -18,6 +17,7 @@ import {
   edgeRequest,
   freePort,
   jsonOf,
+  rawRequest,
   sendBody,
   type SendOptions,
   startEdge,
@@ -46,21 +46,6 @@ function expectJsonError(answer: EdgeAnswer, status: number, message: string): v
     status,
     type: expect.stringMatching(/^application\/json/) as unknown,
     body: expect.objectContaining({ success: false, statusCode: status, message }) as unknown,
-  });
-}
-
-/** One request written as is (what Node's client refuses to send), read until the edge closes. */
-function rawRequest(port: number, request: string): Promise<{ head: string; body: string }> {
-  return new Promise((done, fail) => {
-    const chunks: Buffer[] = [];
-    const socket = connect(port, '127.0.0.1', () => socket.end(request));
-    socket.on('data', (chunk: Buffer) => chunks.push(chunk));
-    socket.on('error', fail);
-    socket.on('close', () => {
-      const text = Buffer.concat(chunks).toString('utf8');
-      const split = text.indexOf('\r\n\r\n');
-      done({ head: text.slice(0, split + 2), body: text.slice(split + 4) });
-    });
   });
 }
 
