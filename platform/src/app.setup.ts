@@ -15,6 +15,7 @@ import {
 } from './common/middleware/json-body.middleware';
 import { API_PREFIX, nestPath } from './common/http/route-input';
 import { originCheckMiddleware } from './common/middleware/origin-check.middleware';
+import { answerUnparsableRequests, unroutedPathMiddleware } from './common/http/unrouted-requests';
 import { PageStateRoute } from './modules/reactions/page-state.route';
 import { ApiRequestCounter } from './modules/system/api-request-counter';
 
@@ -39,6 +40,7 @@ export function configureApp(app: INestApplication, config: AppConfig): void {
     res.setHeader('Content-Security-Policy', "default-src 'none'; frame-ancestors 'none'");
     next();
   });
+  app.use(unroutedPathMiddleware);
   app.use(app.get(ApiRequestCounter).middleware);
   app.use(originCheckMiddleware(config.baseDomain));
   const server = express.getHttpAdapter().getInstance() as Express;
@@ -61,6 +63,7 @@ export function configureApp(app: INestApplication, config: AppConfig): void {
   app.setGlobalPrefix(API_PREFIX, {
     exclude: [{ path: nestPath(MEDIA_ROUTES.file.path), method: RequestMethod.GET }],
   });
+  answerUnparsableRequests(app.getHttpServer());
   app.useWebSocketAdapter(new WsAdapter(app));
   app.enableShutdownHooks();
 }

@@ -277,7 +277,7 @@ describe('the edge: refusals arrive as the platform JSON error', () => {
     expectJsonError(last!, 429, INGEST_MESSAGES.tooManyUploads);
   });
 
-  it('requests nginx refuses itself (a URI too long, a malformed one, headers too large, a method it never serves): Arabic, as JSON under /api/', async () => {
+  it('requests refused before any handler (a URI too long, a malformed one, headers too large, a method nothing serves): Arabic, as JSON under /api/', async () => {
     const manga = `manga.${EDGE_BASE_DOMAIN}`;
     const long = 'a'.repeat(9000);
     const hugeCookie = { cookie: `x=${'a'.repeat(20_000)}` };
@@ -298,6 +298,14 @@ describe('the edge: refusals arrive as the platform JSON error', () => {
       403,
       errorBody(403).message,
     );
+    // What the platform's server refuses before Nest (a method Node's parser does not know) or
+    // outside the API's prefix (the realtime path without an upgrade, the media folder without a
+    // key): the API's shape too, never Node's empty 400 or Express's English page.
+    expectJsonError(await edgeRequest(edge.port, 'FOO', manga, '/api/content'), 501, errorBody(501).message);
+    const plainRealtime = await edgeRequest(edge.port, 'GET', manga, '/ws');
+    expectJsonError(plainRealtime, 426, errorBody(426).message);
+    expect(plainRealtime.headers.upgrade).toBe('websocket');
+    expectJsonError(await edgeRequest(edge.port, 'GET', manga, '/media/'), 404, errorBody(404).message);
     const twoHosts = (path: string) =>
       rawRequest(edge.port, `GET ${path} HTTP/1.1\r\nHost: ${manga}\r\nHost: evil.example\r\n\r\n`);
     const jsonAnswer = await twoHosts('/api/content');
@@ -308,7 +316,13 @@ describe('the edge: refusals arrive as the platform JSON error', () => {
     const pageAnswer = await twoHosts('/series/manga/x');
     expect(pageAnswer.head).toMatch(/^HTTP\/1\.1 400 .*\r\nContent-Type: text\/html; charset=utf-8\r\n/s);
     expect(pageAnswer.body).toContain('<h1>طلب غير صالح</h1>');
-    const pages = [
+    const pages: {
+      method?: string;
+      path: string;
+      headers: Record<string, string>;
+      status: number;
+      heading: string;
+    }[] = [
       { path: `/series/manga/${long}`, headers: {}, status: 414, heading: 'الرابط طويل جدًا' },
       // A request line past the buffer is never read, /api/ or not: the page.
       { path: `/api/content?q=${long}`, headers: {}, status: 414, heading: 'الرابط طويل جدًا' },
@@ -316,6 +330,22 @@ describe('the edge: refusals arrive as the platform JSON error', () => {
       { path: '/', headers: hugeCookie, status: 400, heading: 'ملفات تعريف الارتباط أكبر من المسموح' },
       { method: 'TRACE', path: '/', headers: {}, status: 405, heading: 'الطريقة غير مسموح بها' },
       { method: 'POST', path: '/_astro/x.js', headers: {}, status: 403, heading: 'الطريقة غير مسموح بها' },
+      // The site takes no writes: a page asked with another method never reaches it (where Astro
+      // would refuse a form from elsewhere in English, and Node an unknown method with an empty 400;
+      // this edge has no site at all, so reaching it would be a 503). Without a stored copy (the
+      // way to the site through @page_other), with a query string (through @public_document), with
+      // a session, and on a page outside the stored documents.
+      { method: 'POST', path: '/series/manga/x', headers: {}, status: 405, heading: 'الطريقة غير مسموح بها' },
+      { method: 'POST', path: '/search?q=x', headers: {}, status: 405, heading: 'الطريقة غير مسموح بها' },
+      {
+        method: 'PUT',
+        path: '/',
+        headers: { cookie: 'warraq_sid=x' },
+        status: 405,
+        heading: 'الطريقة غير مسموح بها',
+      },
+      { method: 'FOO', path: '/login', headers: {}, status: 405, heading: 'الطريقة غير مسموح بها' },
+      { method: 'DELETE', path: '/settings', headers: {}, status: 405, heading: 'الطريقة غير مسموح بها' },
     ];
     for (const { method = 'GET', path, headers, status, heading } of pages) {
       const answer = await edgeRequest(edge.port, method, manga, path, headers);

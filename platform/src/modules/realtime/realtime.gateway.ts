@@ -23,6 +23,7 @@ import type { WebSocket } from 'ws';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import { clientAddress, trustedProxyMatcher } from '../../common/http/client-address';
 import { isForeignRequest, requestHost } from '../../common/http/request-host';
+import { REALTIME_PATH } from '../../common/http/unrouted-requests';
 import { IdentityService } from '../auth/identity.service';
 import { SessionService } from '../auth/session.service';
 import { CONNECTION_COUNT_REFRESH_MS, ConnectionCounterService } from './connection-counter.service';
@@ -36,7 +37,7 @@ export const WS_TOO_MANY_SOCKETS = 4029;
 /** Clients only send small control frames (ping); anything larger is closed with 1009 by ws itself. */
 export const WS_MAX_FRAME_BYTES = 4096;
 
-@WebSocketGateway({ path: '/ws', maxPayload: WS_MAX_FRAME_BYTES })
+@WebSocketGateway({ path: REALTIME_PATH, maxPayload: WS_MAX_FRAME_BYTES })
 export class RealtimeGateway
   implements OnGatewayConnection, OnGatewayDisconnect, OnModuleInit, OnApplicationShutdown
 {
