@@ -1,4 +1,4 @@
-import type { Server } from 'node:http';
+import { type Server, STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { NextFunction, Request, Response } from 'express';
 import { errorBody } from '../filters/api-exception.filter';
@@ -7,9 +7,12 @@ import { API_PREFIX } from './route-input';
 /** The realtime gateway's path (realtime.gateway.ts): only a WebSocket upgrade is served there. */
 export const REALTIME_PATH = '/ws';
 
-/** A media key's path (`/media/{key}`, MEDIA_ROUTES.file): the one route outside the API prefix. */
-const MEDIA_KEY_PATH = /^\/media\/[^/]+$/;
-const API_PATH = new RegExp(`^/${API_PREFIX}(?:/|$)`);
+/**
+ * A media key's path (`/media/{key}`, MEDIA_ROUTES.file): the one route outside the API prefix. Both
+ * tests ignore case, as Express's router does.
+ */
+const MEDIA_KEY_PATH = /^\/media\/[^/]+$/i;
+const API_PATH = new RegExp(`^/${API_PREFIX}(?:/|$)`, 'i');
 
 /**
  * Nest answers a path it does not know in the ErrorResponse shape only under the API prefix (and on
@@ -34,32 +37,29 @@ export function unroutedPathMiddleware(req: Request, res: Response, next: NextFu
 const PARSER_REFUSALS: Record<string, number> = {
   HPE_INVALID_METHOD: 501,
   HPE_HEADER_OVERFLOW: 431,
+  HPE_CHUNK_EXTENSIONS_OVERFLOW: 413,
   ERR_HTTP_REQUEST_TIMEOUT: 408,
-};
-
-const REASONS: Record<number, string> = {
-  400: 'Bad Request',
-  408: 'Request Timeout',
-  431: 'Request Header Fields Too Large',
-  501: 'Not Implemented',
 };
 
 /**
  * A request Node's parser cannot read (a method it does not know, such as `FOO`, headers past its
- * limit) is answered by Node itself with an empty 400 (or 431, 408): the API's clients get its
+ * limit) is answered by Node itself with an empty 400 (or 431, 413, 408): the API's clients get its
  * ErrorResponse instead, with the status Node would have chosen, except a method nobody implements,
  * which is a 501 (RFC 9110, 15.6.2). The connection is closed after it, as Node's own answer does.
  */
 export function answerUnparsableRequests(server: Server): void {
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => {
-    if (error.code === 'ECONNRESET' || !socket.writable) {
+    // An answer already under way on this connection (a pipelined request after it) cannot be
+    // followed by another without corrupting it: Node's own handler then closes the connection too.
+    const inFlight = (socket as Duplex & { _httpMessage?: { headersSent: boolean } })._httpMessage;
+    if (error.code === 'ECONNRESET' || !socket.writable || inFlight?.headersSent) {
       socket.destroy();
       return;
     }
     const status = (error.code && PARSER_REFUSALS[error.code]) || 400;
     const body = JSON.stringify(errorBody(status));
     socket.end(
-      `HTTP/1.1 ${status} ${REASONS[status]}\r\n` +
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n` +
         'Content-Type: application/json; charset=utf-8\r\n' +
         `Content-Length: ${Buffer.byteLength(body)}\r\n` +
         "Content-Security-Policy: default-src 'none'; frame-ancestors 'none'\r\n" +
