@@ -13,7 +13,7 @@ import {
   parseJsonBody,
   requireJsonBody,
 } from './common/middleware/json-body.middleware';
-import { API_PREFIX, nestPath } from './common/http/route-input';
+import { API_CONTENT_SECURITY_POLICY, API_PREFIX, nestPath } from './common/http/route-input';
 import { originCheckMiddleware } from './common/middleware/origin-check.middleware';
 import { answerUnparsableRequests, unroutedPathMiddleware } from './common/http/unrouted-requests';
 import { PageStateRoute } from './modules/reactions/page-state.route';
@@ -35,9 +35,8 @@ export function configureApp(app: INestApplication, config: AppConfig): void {
   // the site; loopback by default), else the peer itself: a forged header from anyone else is ignored.
   express.set('trust proxy', config.http.trustedProxies);
   express.disable('x-powered-by');
-  // API answers are data, never documents: nothing in them may run, load or be framed.
   app.use((_req: unknown, res: { setHeader: (name: string, value: string) => void }, next: () => void) => {
-    res.setHeader('Content-Security-Policy', "default-src 'none'; frame-ancestors 'none'");
+    res.setHeader('Content-Security-Policy', API_CONTENT_SECURITY_POLICY);
     next();
   });
   app.use(unroutedPathMiddleware);

@@ -15,6 +15,9 @@ import { ApiError } from './api-error';
 /** The global prefix every route path of the table starts with (`/media/{key}` excepted). */
 export const API_PREFIX = 'api';
 
+/** API answers are data, never documents: nothing in them may run, load or be framed. */
+export const API_CONTENT_SECURITY_POLICY = "default-src 'none'; frame-ancestors 'none'";
+
 /** Metadata key under which a handler keeps the route-table entry it serves. */
 export const ROUTE_METADATA = 'warraq:route';
 

@@ -2,7 +2,7 @@ import { type Server, STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { NextFunction, Request, Response } from 'express';
 import { errorBody } from '../filters/api-exception.filter';
-import { API_PREFIX } from './route-input';
+import { API_CONTENT_SECURITY_POLICY, API_PREFIX } from './route-input';
 
 /** The realtime gateway's path (realtime.gateway.ts): only a WebSocket upgrade is served there. */
 export const REALTIME_PATH = '/ws';
@@ -62,7 +62,7 @@ export function answerUnparsableRequests(server: Server): void {
       `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n` +
         'Content-Type: application/json; charset=utf-8\r\n' +
         `Content-Length: ${Buffer.byteLength(body)}\r\n` +
-        "Content-Security-Policy: default-src 'none'; frame-ancestors 'none'\r\n" +
+        `Content-Security-Policy: ${API_CONTENT_SECURITY_POLICY}\r\n` +
         'Connection: close\r\n\r\n' +
         body,
     );
