@@ -22,6 +22,16 @@ export class CommentsSection {
     return this.root.locator('article').filter({ hasText: text });
   }
 
+  /** The id of the comment with this text (its anchor is `#comment-<id>`). */
+  async idOf(text: string): Promise<string> {
+    const id = await this.root
+      .locator('li[data-comment-id]')
+      .filter({ has: this.page.locator(':scope > article', { hasText: text }) })
+      .getAttribute('data-comment-id');
+    expect(id).toMatch(/^\d+$/);
+    return id!;
+  }
+
   async add(text: string) {
     await this.root.getByRole('textbox', { name: 'نص التعليق', exact: true }).fill(text);
     await this.root.getByRole('button', { name: 'إرسال' }).click();

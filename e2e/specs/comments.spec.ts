@@ -147,11 +147,7 @@ test("the series page's comments tab lists the series' own comments and a notifi
 
   const text = `عن العمل كله ${stamp()}`;
   await comments.add(text);
-  const id = await comments.root
-    .locator('li[data-comment-id]')
-    .filter({ has: page.locator(':scope > article', { hasText: text }) })
-    .getAttribute('data-comment-id');
-  expect(id).toMatch(/^\d+$/);
+  const id = await comments.idOf(text);
 
   // A chapter's comments are not the series' own.
   await openFirstChapter(page, request);
@@ -168,4 +164,33 @@ test("the series page's comments tab lists the series' own comments and a notifi
   await page.goto(edge.url('manga', `${path}?tab=comments`));
   await comments.ready();
   await shoot(page, 'comments-series-tab');
+});
+
+test("a link to a chapter's comment (a reply's notification, the community feed) opens the chapter at that comment", async ({
+  page,
+  browser,
+  request,
+}) => {
+  await logInThroughPage(page, 'manga', DEMO.reader);
+  await openFirstChapter(page, request);
+  const comments = new CommentsSection(page);
+  await comments.ready();
+  const text = `تحت الفصل ${stamp()}`;
+  await comments.add(text);
+  const id = await comments.idOf(text);
+  const chapterUrl = page.url().replace(/#.*$/, '');
+
+  // A new visitor, as a notification's link opens it: the comments load only once they are on
+  // screen, below the whole chapter, so the link itself has to bring them there. Nothing scrolls here.
+  for (const width of [390, 1280]) {
+    const visitor = await browser.newContext({ viewport: { width, height: 844 } });
+    const landing = await visitor.newPage();
+    await landing.goto(`${chapterUrl}#comment-${id}`);
+    const target = landing.locator(`#comment-${id} > article`);
+    await expect(target).toContainText(text);
+    await expect(target).toHaveClass(/ring-2/);
+    await expect(target).toBeInViewport();
+    if (width === 390) await shoot(landing, 'comments-chapter-anchor');
+    await visitor.close();
+  }
 });

@@ -9,6 +9,7 @@ import {
   CommunityPopularResponseSchema,
   CommunityRulesResponseSchema,
   CommunityStatsResponseSchema,
+  PublicActivityResponseSchema,
   routePath,
 } from '@warraq/contracts';
 import { BROWSER_ORIGIN, signIn } from './auth-helpers';
@@ -83,6 +84,50 @@ describe('community page', () => {
       await get(`${routePath(COMMUNITY_ROUTES.latestComments)}?before=${onChapter}`),
     );
     expect(older.data[0]!.id).toBe(onNovel);
+  });
+
+  it("names a comment's chapter by its language and links to the comment on that very variant", async () => {
+    const arabic = await newChapter(t.orm, { series: manga, number: 9 });
+    const english = await newChapter(t.orm, { series: manga, number: 9, language: 'EN' });
+    const onEnglish = await comment(alice, manga, 'تعليق على النسخة الإنجليزية', english.id);
+    const onArabic = await comment(bob, manga, 'تعليق على النسخة العربية', arabic.id);
+    const onSeries = await comment(bob, manga, 'تعليق على صفحة العمل');
+
+    const latest = CommunityCommentsResponseSchema.parse(
+      await get(`${routePath(COMMUNITY_ROUTES.latestComments)}?type=manga`),
+    ).data;
+    const chapterPage = `/series/manga/${encodeURIComponent(manga.slug)}/9`;
+    expect(latest.slice(0, 3)).toMatchObject([
+      {
+        id: onSeries,
+        chapterNumber: null,
+        chapterLanguage: null,
+        path: `/series/manga/${encodeURIComponent(manga.slug)}?tab=comments#comment-${onSeries}`,
+      },
+      {
+        id: onArabic,
+        chapterNumber: 9,
+        chapterLanguage: 'AR',
+        path: `${chapterPage}?variant=${arabic.id}#comment-${onArabic}`,
+      },
+      {
+        id: onEnglish,
+        chapterNumber: 9,
+        chapterLanguage: 'EN',
+        path: `${chapterPage}?variant=${english.id}#comment-${onEnglish}`,
+      },
+    ]);
+
+    const ofAlice = PublicActivityResponseSchema.parse(
+      await get(routePath(COMMUNITY_ROUTES.userActivity, { username: alice.username })),
+    ).data;
+    expect(ofAlice.find((a) => a.key === `comment:${onEnglish}`)).toMatchObject({
+      chapterNumber: 9,
+      chapterLanguage: 'EN',
+      path: `${chapterPage}?variant=${english.id}#comment-${onEnglish}`,
+    });
+    // The tests after this one write comments of their own, under the same per-user rate limit.
+    await t.redis.del(...(await t.redis.keys(`${t.config.redis.prefix}rl:comments-*`)).concat('none'));
   });
 
   it('pages through more comments than fit one page, each once', async () => {

@@ -291,6 +291,44 @@ describe('points ledger and profile', () => {
       expect(uploaderBadges.map((b) => b.id)).toContain('first-chapter');
     });
 
+    it('names each chapter of an activity by its language and links to that very variant', async () => {
+      const fan = await newUser(t.orm);
+      cookies.set(fan.id, await signIn(t, fan));
+      const series = await newSeries(t.orm, { title: 'فصل بلغتين' });
+      const arabic = await newChapter(t.orm, { series, number: 1 });
+      const english = await newChapter(t.orm, { series, number: 1, language: 'EN' });
+      for (const chapter of [arabic, english]) {
+        const liked = await t
+          .api()
+          .post('/api/content/like')
+          .set(as(fan))
+          .send({ contentId: series.id, chapterId: chapter.id, action: 'like' });
+        expect(liked.status).toBeLessThan(300);
+      }
+      const onSeries = await t
+        .api()
+        .post('/api/comments')
+        .set(as(fan))
+        .send({ text: 'عمل جميل', content_id: series.id });
+      expect(onSeries.status).toBe(201);
+
+      const activity = RecentActivityResponseSchema.parse(
+        (await t.api().get(routePath(PROFILE_ROUTES.activity)).set(as(fan))).body,
+      ).data;
+      const likes = activity.filter((a) => a.type === 'liked');
+      expect(likes.map((a) => [a.chapter, a.chapterLanguage, a.path]).sort()).toEqual(
+        [
+          [1, 'AR', `/series/manga/${encodeURIComponent(series.slug)}/1?variant=${arabic.id}`],
+          [1, 'EN', `/series/manga/${encodeURIComponent(series.slug)}/1?variant=${english.id}`],
+        ].sort(),
+      );
+      expect(activity.find((a) => a.type === 'commented')).toMatchObject({
+        chapter: null,
+        chapterLanguage: null,
+        path: `/series/manga/${encodeURIComponent(series.slug)}?tab=comments#comment-${onSeries.body.comment.id}`,
+      });
+    });
+
     it('asks guests to sign in for their own figures', async () => {
       const own = [
         PROFILE_ROUTES.stats,

@@ -72,6 +72,10 @@ export const CommunityCommentSchema = z.object({
   series: CommunitySeriesRefSchema,
   /** The chapter it was written under; null for a comment on the series page. */
   chapterNumber: z.number().nullable(),
+  /** That chapter's language (a work can have a chapter's number in several); null with no chapter. */
+  chapterLanguage: z.string().nullable(),
+  /** The comment on its page (canonical path of the series' type site, the chapter's own variant, its anchor). */
+  path: z.string(),
 });
 export type CommunityComment = z.infer<typeof CommunityCommentSchema>;
 
@@ -195,6 +199,8 @@ export const PublicActivitySchema = z.object({
   at: z.string(),
   series: CommunitySeriesRefSchema,
   chapterNumber: z.number().nullable(),
+  /** That chapter's language; null with no chapter. */
+  chapterLanguage: z.string().nullable(),
   /** A comment's text (its start). */
   excerpt: z.string().nullable(),
   /** The page it happened on (canonical path of the series' type site; a comment's anchor). */

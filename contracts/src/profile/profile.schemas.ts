@@ -37,6 +37,8 @@ export const ActivitySchema = z.object({
   type: z.enum(ACTIVITY_TYPES),
   /** The chapter number, when the activity was on a chapter. */
   chapter: z.number().nullable(),
+  /** That chapter's language (a work can have a chapter's number in several); null with no chapter. */
+  chapterLanguage: z.string().nullable(),
   title: z.string(),
   /** For comments: the start of the text. */
   excerpt: z.string().nullable(),

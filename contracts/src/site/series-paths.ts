@@ -30,6 +30,34 @@ export function chapterPath(
   return variantId === undefined ? base : `${base}?variant=${variantId}`;
 }
 
+/** A chapter's number and its variant's id, where something happened on a chapter. */
+export interface ChapterRef {
+  id: number;
+  number: number | string;
+}
+
+/** The page of that chapter's very variant, or of the series when there is no chapter. */
+export function chapterOrSeriesPath(type: SeriesType, slug: string, chapter: ChapterRef | null): string {
+  return chapter ? chapterPath(type, slug, chapter.number, chapter.id) : seriesPath(type, slug);
+}
+
+/**
+ * Where a comment is read, anchored at it: under the very chapter it was written on (that variant, as
+ * a chapter's number may have several, each with its own comments), or in the series page's comments
+ * tab.
+ */
+export function commentPath(
+  type: SeriesType,
+  slug: string,
+  commentId: number,
+  chapter: ChapterRef | null,
+): string {
+  const page = chapter
+    ? chapterPath(type, slug, chapter.number, chapter.id)
+    : `${seriesPath(type, slug)}?tab=comments`;
+  return `${page}#comment-${commentId}`;
+}
+
 /** The list pages every reading site has (spec §2 "other links"), each filtered to the site's type. */
 export const TYPE_SECTIONS = ['browse', 'latest', 'popular', 'trending', 'completed', 'updates'] as const;
 export type TypeSection = (typeof TYPE_SECTIONS)[number];

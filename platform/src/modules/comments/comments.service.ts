@@ -7,6 +7,7 @@ import {
   type CommentLikeResponse,
   type CommentListResponse,
   type CommentResponse,
+  commentPath,
   isAdminRole,
   type ListCommentsQuery,
 } from '@warraq/contracts';
@@ -14,7 +15,6 @@ import { RateLimiterRedis } from 'rate-limiter-flexible';
 import { ApiError } from '../../common/http/api-error';
 import { consumeOrTooMany } from '../../common/http/rate-limit';
 import { RedisService } from '../../common/redis/redis.service';
-import { chapterPath, seriesPath } from '../series/moderation-queue.mapper';
 import { NotificationsService } from '../notifications/notifications.service';
 import { ChaptersRepository } from '../series/chapters.repository';
 import { SeriesRepository } from '../series/series.repository';
@@ -207,11 +207,12 @@ export class CommentsService {
   ): Promise<string | null> {
     const at = await this.series.location(seriesId, chapterId);
     if (!at) return null;
-    const page =
-      chapterId !== null && at.number !== null
-        ? chapterPath(at.type, at.slug, at.number, chapterId)
-        : `${seriesPath(at.type, at.slug)}?tab=comments`;
-    return `${page}#comment-${commentId}`;
+    return commentPath(
+      at.type,
+      at.slug,
+      commentId,
+      chapterId !== null && at.number !== null ? { id: chapterId, number: at.number } : null,
+    );
   }
 
   /** A reply tells the author of the comment answered (a `comment` notification, best effort). */

@@ -12,7 +12,9 @@ export interface CommunityCommentRow {
   slug: string;
   title: string;
   type: SeriesType;
+  chapter_id: number | null;
   chapter_number: string | null;
+  chapter_language: string | null;
 }
 
 export interface PopularSeriesRow {
@@ -34,6 +36,7 @@ export interface ActivityRow {
   type: SeriesType;
   chapter_id: number | null;
   number: number | null;
+  language: string | null;
   excerpt: string | null;
   /** The row's sort key, for the next page's cursor. */
   sort_key: unknown[];
@@ -75,7 +78,7 @@ export interface SiteTotalsRow {
 const PUBLISHED_COMMENT = `c.deleted_at is null and s.moderation_status = 'approved'
   and (c.chapter_id is null or ch.moderation_status = 'approved')`;
 const COMMENT_SELECT = `select c.id, c.text, u.username, c.created_at, c.like_count as likes, s.id as series_id,
-    s.slug, s.title, s.type, ch.number as chapter_number
+    s.slug, s.title, s.type, ch.id as chapter_id, ch.number as chapter_number, ch.language as chapter_language
   from comment c
   join series s on s.id = c.series_id
   left join chapter ch on ch.id = c.chapter_id
@@ -145,7 +148,8 @@ export class CommunityRepository {
     return this.run<ActivityRow>(
       `select a.*, u.username, json_build_array(a.at, a.kind, a.ref_id) as sort_key from (
          (select 'comment'::text as kind, m.id as ref_id, m.user_id, m.created_at as at, s.id as series_id, s.slug,
-                 s.title, s.type, ch.id as chapter_id, ch.number::float8 as number, left(m.text, 300) as excerpt
+                 s.title, s.type, ch.id as chapter_id, ch.number::float8 as number, ch.language,
+                 left(m.text, 300) as excerpt
           from comment m join series s on s.id = m.series_id left join chapter ch on ch.id = m.chapter_id
           where m.user_id ${who} and m.deleted_at is null and s.moderation_status = 'approved'
             and (m.chapter_id is null or ch.moderation_status = 'approved') and ${typed}
@@ -153,14 +157,14 @@ export class CommunityRepository {
           order by m.created_at desc, m.id desc limit ?)
          union all
          (select 'chapter', c.id, c.uploader_id, c.published_at, s.id, s.slug, s.title, s.type, c.id,
-                 c.number::float8, null
+                 c.number::float8, c.language, null
           from chapter c join series s on s.id = c.series_id
           where c.uploader_id ${who} and c.moderation_status = 'approved' and c.published_at is not null
             and s.moderation_status = 'approved' and ${typed}
             ${keyset('c.published_at', 'chapter', 'c.id')}
           order by c.published_at desc, c.id desc limit ?)
          union all
-         (select 'series', s.id, s.created_by, s.created_at, s.id, s.slug, s.title, s.type, null, null, null
+         (select 'series', s.id, s.created_by, s.created_at, s.id, s.slug, s.title, s.type, null, null, null, null
           from series s
           where s.created_by ${who} and s.moderation_status = 'approved' and ${typed}
             ${keyset('s.created_at', 'series', 's.id')}

@@ -12,13 +12,14 @@ import {
   type CommunityPopularResponse,
   type CommunityRules,
   type CommunityStatsResponse,
+  chapterOrSeriesPath,
+  commentPath,
   type PublicActivity,
   type PublicActivityResponse,
   type SeriesType,
 } from '@warraq/contracts';
 import { ApiError } from '../../common/http/api-error';
 import type { AuthUser } from '../auth/request-auth';
-import { chapterPath, seriesPath } from '../series/moderation-queue.mapper';
 import { decodeCursor, encodeCursor } from '../series/page-cursor';
 import { UsersRepository } from '../users/users.repository';
 import {
@@ -40,19 +41,25 @@ function toComment(row: CommunityCommentRow): CommunityComment {
     likes: row.likes,
     series: { id: row.series_id, slug: row.slug, title: row.title, type: row.type },
     chapterNumber: row.chapter_number === null ? null : Number(row.chapter_number),
+    chapterLanguage: row.chapter_language,
+    path: commentPath(
+      row.type,
+      row.slug,
+      row.id,
+      row.chapter_id !== null && row.chapter_number !== null
+        ? { id: row.chapter_id, number: Number(row.chapter_number) }
+        : null,
+    ),
   };
 }
 
 function toActivity(row: ActivityRow): PublicActivity {
-  const series = seriesPath(row.type, row.slug);
   const chapter =
-    row.chapter_id !== null && row.number !== null
-      ? chapterPath(row.type, row.slug, row.number, row.chapter_id)
-      : null;
+    row.chapter_id !== null && row.number !== null ? { id: row.chapter_id, number: row.number } : null;
   const path =
     row.kind === 'comment'
-      ? `${chapter ?? `${series}?tab=comments`}#comment-${row.ref_id}`
-      : (chapter ?? series);
+      ? commentPath(row.type, row.slug, row.ref_id, chapter)
+      : chapterOrSeriesPath(row.type, row.slug, chapter);
   return {
     key: `${row.kind}:${row.ref_id}`,
     kind: row.kind,
@@ -60,6 +67,7 @@ function toActivity(row: ActivityRow): PublicActivity {
     at: new Date(row.at).toISOString(),
     series: { id: row.series_id, slug: row.slug, title: row.title, type: row.type },
     chapterNumber: row.number,
+    chapterLanguage: chapter ? row.language : null,
     excerpt: row.excerpt,
     path,
   };

@@ -32,6 +32,7 @@ export interface ActivityRow {
   title: string;
   chapter_id: number | null;
   number: number | null;
+  language: string | null;
   excerpt: string | null;
   at: Date;
 }
@@ -168,22 +169,23 @@ export class ProfileRepository {
   async activity(userId: number, limit: number): Promise<ActivityRow[]> {
     return this.em.execute<ActivityRow[]>(
       `(select 'read' as kind, rp.series_id as ref_id, s.slug, s.type, s.title, c.id as chapter_id, c.number::float8 as number,
-          null as excerpt, rp.updated_at as at
+          c.language, null as excerpt, rp.updated_at as at
         from reading_progress rp join series s on s.id = rp.series_id join chapter c on c.id = rp.chapter_id
         where rp.user_id = ? order by rp.updated_at desc limit ?)
        union all
-       (select 'liked', l.chapter_id, s.slug, s.type, s.title, c.id, c.number::float8, null, l.created_at
+       (select 'liked', l.chapter_id, s.slug, s.type, s.title, c.id, c.number::float8, c.language, null, l.created_at
         from chapter_like l join chapter c on c.id = l.chapter_id join series s on s.id = c.series_id
         where l.user_id = ? order by l.created_at desc limit ?)
        union all
-       (select 'commented', m.id, s.slug, s.type, s.title, c.id, c.number::float8, left(m.text, 120), m.created_at
+       (select 'commented', m.id, s.slug, s.type, s.title, c.id, c.number::float8, c.language, left(m.text, 120),
+          m.created_at
         from comment m join series s on s.id = m.series_id left join chapter c on c.id = m.chapter_id
         where m.user_id = ? and m.deleted_at is null order by m.created_at desc limit ?)
        union all
-       (select 'added', s.id, s.slug, s.type, s.title, null, null, null, s.created_at
+       (select 'added', s.id, s.slug, s.type, s.title, null, null, null, null, s.created_at
         from series s where s.created_by = ? order by s.created_at desc limit ?)
        union all
-       (select 'added', c.id, s.slug, s.type, s.title, c.id, c.number::float8, null, c.created_at
+       (select 'added', c.id, s.slug, s.type, s.title, c.id, c.number::float8, c.language, null, c.created_at
         from chapter c join series s on s.id = c.series_id
         where c.uploader_id = ? order by c.created_at desc limit ?)
        order by at desc limit ?`,

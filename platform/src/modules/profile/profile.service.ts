@@ -3,6 +3,8 @@ import {
   type Activity,
   type BadgesResponse,
   buildListMeta,
+  chapterOrSeriesPath,
+  commentPath,
   type FavoritesResponse,
   isStaffRole,
   type LibraryResponse,
@@ -14,7 +16,7 @@ import {
   type RecentActivityResponse,
 } from '@warraq/contracts';
 import { ApiError } from '../../common/http/api-error';
-import { chapterPath, seriesPath } from '../series/moderation-queue.mapper';
+import { chapterPath } from '../series/moderation-queue.mapper';
 import { toSeriesSummary } from '../series/series.mapper';
 import type { AuthUser } from '../auth/request-auth';
 import { badgesFor } from './badges';
@@ -27,19 +29,20 @@ function viewer(user: AuthUser): { id: number; staff: boolean } {
 }
 
 function toActivity(row: ActivityRow): Activity {
-  const onChapter = row.chapter_id !== null && row.number !== null;
-  const page = onChapter
-    ? chapterPath(row.type, row.slug, row.number!, row.chapter_id!)
-    : seriesPath(row.type, row.slug);
+  const chapter =
+    row.chapter_id !== null && row.number !== null ? { id: row.chapter_id, number: row.number } : null;
   return {
     id: `${row.kind}:${row.ref_id}:${new Date(row.at).getTime()}`,
     type: row.kind,
     chapter: row.number,
+    chapterLanguage: chapter ? row.language : null,
     title: row.title,
     excerpt: row.excerpt,
     date: new Date(row.at).toISOString(),
     path:
-      row.kind === 'commented' ? `${onChapter ? page : `${page}?tab=comments`}#comment-${row.ref_id}` : page,
+      row.kind === 'commented'
+        ? commentPath(row.type, row.slug, row.ref_id, chapter)
+        : chapterOrSeriesPath(row.type, row.slug, chapter),
   };
 }
 

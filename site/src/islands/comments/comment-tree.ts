@@ -44,3 +44,14 @@ export function anchoredCommentId(hash: string): number | null {
   const match = /^#comment-(\d+)$/.exec(hash);
   return match ? Number(match[1]) : null;
 }
+
+/**
+ * A link to one comment under a chapter (`#comment-<id>`: a reply's notification, the community
+ * feed, a profile's activity) has to reach it, but the comments hydrate only once they come into
+ * view (client:visible), below the whole chapter, so nothing with that id exists to scroll to. The
+ * section is brought into view first; hydrated, it finds the comment and scrolls to it
+ * (CommentsSection).
+ */
+export function revealAnchoredComments(section: Element | null): void {
+  if (section && anchoredCommentId(window.location.hash) !== null) section.scrollIntoView();
+}

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { PROFILE_MESSAGES, type Activity, type ProfileStats } from '@warraq/contracts';
 import { fmt, fmtCount, formatNumber, t } from '@/i18n';
 import { PROFILE_KEYS, fetchBadges, fetchProfileStats, fetchRecentActivity } from '@/lib/api/profile';
+import { feedChapterNumber } from '@/lib/content/chapter-groups';
 import { usePolledQuery } from '@/lib/query';
 import { href, type HrefContext } from '@/lib/site/href';
 import { formatExactDateTime, formatLongDate, formatRelative } from '@/lib/format/format';
@@ -160,7 +161,7 @@ function ActivityList({ items, site, now }: { items: Activity[]; site: HrefConte
                 {item.chapter !== null && (
                   <span className="opacity-80">
                     {' '}
-                    — {fmt(text.chapter, { number: formatNumber(item.chapter) })}
+                    — {fmt(text.chapter, { number: feedChapterNumber(item.chapter, item.chapterLanguage) })}
                   </span>
                 )}
               </span>

@@ -2,6 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import type { ChapterVariant } from '@warraq/contracts';
 import {
   blankVariant,
+  feedChapterNumber,
   firstChapterNumber,
   formatChapterNumber,
   groupChapters,
@@ -54,6 +55,16 @@ describe('languageName and variantLabel', () => {
     expect(variantLabel({ language: 'AR', group: 'فريق ورّاق' })).toBe('العربية · فريق ورّاق');
     expect(variantLabel({ language: 'EN', group: null, translator: 'Inkwell' })).toBe('الإنجليزية · Inkwell');
     expect(variantLabel({ language: 'FR' })).toBe('الفرنسية');
+  });
+});
+
+describe('feedChapterNumber', () => {
+  it("names a chapter's number unrounded, with its language unless it is Arabic", () => {
+    expect(feedChapterNumber(1.5, 'AR')).toBe('١٫٥');
+    expect(feedChapterNumber(12, null)).toBe('١٢');
+    // One number read in two languages reads as two chapters, not as the same one twice.
+    expect(feedChapterNumber(1, 'EN')).toBe('١ (الإنجليزية)');
+    expect(feedChapterNumber(2.25, 'ko')).toBe('٢٫٢٥ (الكورية)');
   });
 });
 

@@ -1,6 +1,7 @@
 import type { ChapterVariant } from '@warraq/contracts';
 import { westernDigits } from '@warraq/contracts/browser';
-import { t } from '@/i18n';
+import { fmt, t } from '@/i18n';
+import { formatChapterNumber as formatChapterLabel } from '@/lib/format/format';
 
 /** The chapters of one number (spec §2 Manga detail: grouped by number, variant count when > 1). */
 export interface ChapterGroup {
@@ -92,6 +93,18 @@ export function languageName(language: string): string {
   const code = language.toUpperCase();
   const names: Record<string, string> = t.languageNames;
   return names[code] ?? code;
+}
+
+/**
+ * A chapter's number as a feed names it (an activity, a comment's place): as a name, never rounded
+ * («١٫٥»), with its language when it is not Arabic, since one number can be read in several and two
+ * items would otherwise read alike («١ (الإنجليزية)»).
+ */
+export function feedChapterNumber(number: number, language: string | null): string {
+  const n = formatChapterLabel(number);
+  return language === null || language.toUpperCase() === 'AR'
+    ? n
+    : fmt(t.series.numberInLanguage, { n, language: languageName(language) });
 }
 
 /** A variant as the readers' pickers name it: its language, then its group or translator. */
