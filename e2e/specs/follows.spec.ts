@@ -93,7 +93,7 @@ test('a follower who hid a group hears of one new chapter live, finds it in /upd
   await page.goto(edge.url('manga', '/notifications?tab=chapter'));
   await expect(
     page.getByText(
-      `صدر الفصل ${new Intl.NumberFormat('ar-SA-u-nu-arab', { useGrouping: false }).format(dawnNumber)} من «${SERIES}».`,
+      `صدر الفصل ${new Intl.NumberFormat('ar-SA-u-nu-arab', { useGrouping: false }).format(dawnNumber)} من «${SERIES}» (${DAWN}).`,
     ),
   ).toBeVisible();
   await expect(page.getByText('صدر الفصل')).toHaveCount(1);

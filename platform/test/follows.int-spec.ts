@@ -402,6 +402,10 @@ describe('follows, preferences, the updates feed and the new-chapter fan-out', (
       for (const list of everyone) {
         expect(list.data).toHaveLength(2);
         expect(list.data.every((n) => n.type === 'chapter' && !n.read)).toBe(true);
+        // One number from two groups: each notification names its own, so the two never read alike.
+        expect(list.data.map((n) => n.body).sort()).toEqual(
+          [`صدر الفصل ٥ من «${series.title}» (الفجر).`, `صدر الفصل ٥ من «${series.title}» (الليل).`].sort(),
+        );
       }
       const pushed = NotificationEventSchema.parse(await socket.next());
       expect(pushed.data.notification).toMatchObject({ type: 'chapter', read: false });

@@ -45,6 +45,26 @@ export type ModerationStatus = (typeof MODERATION_STATUSES)[number];
 export const CHAPTER_LANGUAGES = ['AR', 'EN', 'JP', 'KO', 'ZH', 'FR', 'ID'] as const;
 export type ChapterLanguage = (typeof CHAPTER_LANGUAGES)[number];
 
+/**
+ * Each chapter language's Arabic name: a Latin code («EN») would be English in the Arabic interface.
+ * One list for the site's pickers and badges and the platform's notifications.
+ */
+export const CHAPTER_LANGUAGE_NAMES: Readonly<Record<ChapterLanguage, string>> = {
+  AR: 'العربية',
+  EN: 'الإنجليزية',
+  JP: 'اليابانية',
+  KO: 'الكورية',
+  ZH: 'الصينية',
+  FR: 'الفرنسية',
+  ID: 'الإندونيسية',
+};
+
+/** A chapter language's Arabic name («EN» → «الإنجليزية»), any case; a code the list lacks stays a code. */
+export function chapterLanguageName(language: string): string {
+  const code = language.toUpperCase();
+  return (CHAPTER_LANGUAGE_NAMES as Record<string, string>)[code] ?? code;
+}
+
 /** Genres offered as the list page's category filter (spec §2 manga list page). */
 export const CATEGORIES = ['action', 'adventure', 'comedy', 'drama', 'fantasy', 'romance'] as const;
 export type Category = (typeof CATEGORIES)[number];

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { listResponseSchema, pageNumber } from '../common/list.schemas.js';
 import { arabicNumber } from '../common/arabic-number.js';
+import { chapterLanguageName } from '../content/content.constants.js';
 
 /** Spec §2 notifications page: types chapter, comment, like, follow, system. */
 export const NOTIFICATION_TYPES = ['chapter', 'comment', 'like', 'follow', 'system'] as const;
@@ -57,8 +58,19 @@ export const NOTIFICATION_TEXTS = {
   approvedTitle: 'تم قبول المحتوى',
   approvedBody: (title: string) => `تم قبول «${title}» ونشره.`,
   newChapterTitle: 'فصل جديد',
-  newChapterBody: (series: string, chapterNumber: number) =>
-    `صدر الفصل ${arabicNumber(chapterNumber)} من «${series}».`,
+  /**
+   * One number can come out in several languages and from several groups, each its own notification:
+   * the variant's language (when not Arabic, the site's own) and group tell them apart.
+   */
+  newChapterBody: (
+    series: string,
+    chapterNumber: number,
+    variant: { language: string; group: string | null },
+  ) => {
+    const language = variant.language === 'AR' ? null : chapterLanguageName(variant.language);
+    const label = [language, variant.group].filter(Boolean).join(' · ');
+    return `صدر الفصل ${arabicNumber(chapterNumber)} من «${series}»${label ? ` (${label})` : ''}.`;
+  },
   newWorkTitle: 'عمل جديد',
   newWorkBody: (username: string, series: string) => `نشر ${username} عملًا جديدًا: «${series}».`,
   deletedTitle: 'تم حذف المحتوى',

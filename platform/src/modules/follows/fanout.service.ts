@@ -65,7 +65,10 @@ export class FanoutService {
       chapters.map((c) => ({
         subjectId: c.id,
         title: NOTIFICATION_TEXTS.newChapterTitle,
-        body: NOTIFICATION_TEXTS.newChapterBody(c.series_title, c.number),
+        body: NOTIFICATION_TEXTS.newChapterBody(c.series_title, c.number, {
+          language: c.language,
+          group: c.translation_group,
+        }),
         path: chapterPath(c.series_type, c.slug, c.number, c.id),
       })),
     );

@@ -33,6 +33,8 @@ export interface UpdateRow {
 export interface FanoutChapterRow {
   id: number;
   number: number;
+  language: string;
+  translation_group: string | null;
   slug: string;
   series_type: SeriesType;
   series_title: string;
@@ -198,7 +200,8 @@ export class FollowsRepository {
   async takeFanout(tx: Db, seriesId: number): Promise<FanoutChapterRow[]> {
     return this.run<FanoutChapterRow>(
       `with taken as (delete from chapter_fanout where series_id = ? returning chapter_id)
-       select c.id, c.number::float8 as number, s.slug, s.type as series_type, s.title as series_title
+       select c.id, c.number::float8 as number, c.language, c.translation_group, s.slug, s.type as series_type,
+         s.title as series_title
        from taken t join chapter c on c.id = t.chapter_id join series s on s.id = c.series_id
        where c.moderation_status = 'approved'
        order by c.number, c.id`,
@@ -210,7 +213,8 @@ export class FollowsRepository {
   /** What the notifications of these chapters say (any status: the recipients query keeps the approved). */
   async fanoutChapters(chapterIds: readonly number[]): Promise<FanoutChapterRow[]> {
     return this.run<FanoutChapterRow>(
-      `select c.id, c.number::float8 as number, s.slug, s.type as series_type, s.title as series_title
+      `select c.id, c.number::float8 as number, c.language, c.translation_group, s.slug, s.type as series_type,
+         s.title as series_title
        from chapter c join series s on s.id = c.series_id
        where c.id = any(${INT_ARRAY}) order by c.number, c.id`,
       [JSON.stringify(chapterIds)],

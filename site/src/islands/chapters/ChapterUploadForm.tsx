@@ -3,6 +3,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   CHAPTER_LANGUAGES,
+  chapterLanguageName,
   INGEST_MESSAGES,
   novelTextLimitIssues,
   UPLOAD_METHODS,
@@ -210,7 +211,7 @@ export default function ChapterUploadForm({ site, initialManga, preselectMissing
             >
               {CHAPTER_LANGUAGES.map((code) => (
                 <option key={code} value={code}>
-                  {t.languageNames[code]}
+                  {chapterLanguageName(code)}
                 </option>
               ))}
             </select>

@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { CHAPTER_LANGUAGES, type ChapterLanguage } from '@warraq/contracts/browser';
+import { CHAPTER_LANGUAGES, chapterLanguageName, type ChapterLanguage } from '@warraq/contracts/browser';
 import { t } from '@/i18n';
 import { failureMessage } from '@/lib/api/api-error';
 import { fetchReaderLanguages, saveReaderLanguages } from '@/lib/api/follows';
@@ -58,7 +58,7 @@ export default function ReaderLanguagesForm() {
                   )
                 }
               />
-              <span>{text.names[language]}</span>
+              <span>{chapterLanguageName(language)}</span>
             </label>
           ))}
         </div>

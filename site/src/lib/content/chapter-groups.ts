@@ -1,5 +1,5 @@
 import type { ChapterVariant } from '@warraq/contracts';
-import { westernDigits } from '@warraq/contracts/browser';
+import { chapterLanguageName, westernDigits } from '@warraq/contracts/browser';
 import { fmt, t } from '@/i18n';
 import { formatChapterNumber as formatChapterLabel } from '@/lib/format/format';
 
@@ -90,9 +90,7 @@ export function languageBadge(language: string): { code: string; flagged: boolea
 
 /** A chapter language's Arabic name («EN» → «الإنجليزية»); a code the catalogue lacks stays a code. */
 export function languageName(language: string): string {
-  const code = language.toUpperCase();
-  const names: Record<string, string> = t.languageNames;
-  return names[code] ?? code;
+  return chapterLanguageName(language);
 }
 
 /**
