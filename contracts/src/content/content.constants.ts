@@ -44,6 +44,8 @@ export type ModerationStatus = (typeof MODERATION_STATUSES)[number];
 /** Chapter languages of the add-chapter form (spec §5), AR by default. */
 export const CHAPTER_LANGUAGES = ['AR', 'EN', 'JP', 'KO', 'ZH', 'FR', 'ID'] as const;
 export type ChapterLanguage = (typeof CHAPTER_LANGUAGES)[number];
+/** A chapter's language unless its uploader names another: the site's own. */
+export const DEFAULT_CHAPTER_LANGUAGE: ChapterLanguage = 'AR';
 
 /**
  * Each chapter language's Arabic name: a Latin code («EN») would be English in the Arabic interface.
@@ -63,6 +65,16 @@ export const CHAPTER_LANGUAGE_NAMES: Readonly<Record<ChapterLanguage, string>> =
 export function chapterLanguageName(language: string): string {
   const code = language.toUpperCase();
   return (CHAPTER_LANGUAGE_NAMES as Record<string, string>)[code] ?? code;
+}
+
+/**
+ * What a label adds to tell a chapter's variant by its language: its name when it is not the site's
+ * own (one number can come out in several languages), nothing for an Arabic chapter or none at all.
+ */
+export function otherLanguageName(language: string | null): string | null {
+  return language === null || language.toUpperCase() === DEFAULT_CHAPTER_LANGUAGE
+    ? null
+    : chapterLanguageName(language);
 }
 
 /** Genres offered as the list page's category filter (spec §2 manga list page). */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { arabicNumber } from '../common/arabic-number.js';
+import { DEFAULT_CHAPTER_LANGUAGE } from '../content/content.constants.js';
 import { ChapterLanguageSchema, ChapterNumberSchema } from '../content/content.schemas.js';
 
 /**
@@ -181,7 +182,7 @@ export const CreateChapterUploadBodySchema = z.object({
     .positive(INGEST_MESSAGES.mangaRequired),
   chapterNumber: ChapterNumberSchema,
   title: optionalText(INGEST_LIMITS.chapterTitleMax),
-  language: ChapterLanguageSchema.default('AR'),
+  language: ChapterLanguageSchema.default(DEFAULT_CHAPTER_LANGUAGE),
   translationGroup: optionalText(INGEST_LIMITS.translationGroupMax),
   /** The browser's estimate (spec §5); informative only, the processed page count replaces it. */
   pageCount: z.coerce.number().int().min(1, INGEST_MESSAGES.pageCountRequired).max(100_000).optional(),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { listResponseSchema, pageNumber } from '../common/list.schemas.js';
 import { arabicNumber } from '../common/arabic-number.js';
-import { chapterLanguageName } from '../content/content.constants.js';
+import { otherLanguageName } from '../content/content.constants.js';
 
 /** Spec §2 notifications page: types chapter, comment, like, follow, system. */
 export const NOTIFICATION_TYPES = ['chapter', 'comment', 'like', 'follow', 'system'] as const;
@@ -67,8 +67,7 @@ export const NOTIFICATION_TEXTS = {
     chapterNumber: number,
     variant: { language: string; group: string | null },
   ) => {
-    const language = variant.language === 'AR' ? null : chapterLanguageName(variant.language);
-    const label = [language, variant.group].filter(Boolean).join(' · ');
+    const label = [otherLanguageName(variant.language), variant.group].filter(Boolean).join(' · ');
     return `صدر الفصل ${arabicNumber(chapterNumber)} من «${series}»${label ? ` (${label})` : ''}.`;
   },
   newWorkTitle: 'عمل جديد',

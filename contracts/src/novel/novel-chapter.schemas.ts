@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_CHAPTER_LANGUAGE } from '../content/content.constants.js';
 import { ChapterLanguageSchema } from '../content/content.schemas.js';
 import { NOVEL_IMPORT_LIMITS, NOVEL_TEXT_LIMITS } from './novel-text.constants.js';
 import { NOVEL_IMPORT_MESSAGES, NOVEL_TEXT_MESSAGES, NovelTextFailureSchema } from './novel-text.messages.js';
@@ -59,7 +60,7 @@ export const ChapterImportQuerySchema = z.object({
     .min(1, NOVEL_CHAPTER_MESSAGES.importFileRequired)
     .max(255),
   /** Only the reading time depends on it. */
-  language: ChapterLanguageSchema.default('AR'),
+  language: ChapterLanguageSchema.default(DEFAULT_CHAPTER_LANGUAGE),
 });
 export type ChapterImportQuery = z.input<typeof ChapterImportQuerySchema>;
 

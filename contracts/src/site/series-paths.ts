@@ -36,6 +36,11 @@ export interface ChapterRef {
   number: number | string;
 }
 
+/** A row's chapter, when it has one (a comment or an activity on a series has neither id nor number). */
+export function chapterRef(id: number | null, number: number | string | null): ChapterRef | null {
+  return id !== null && number !== null ? { id, number } : null;
+}
+
 /** The page of that chapter's very variant, or of the series when there is no chapter. */
 export function chapterOrSeriesPath(type: SeriesType, slug: string, chapter: ChapterRef | null): string {
   return chapter ? chapterPath(type, slug, chapter.number, chapter.id) : seriesPath(type, slug);

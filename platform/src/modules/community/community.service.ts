@@ -13,6 +13,7 @@ import {
   type CommunityRules,
   type CommunityStatsResponse,
   chapterOrSeriesPath,
+  chapterRef,
   commentPath,
   type PublicActivity,
   type PublicActivityResponse,
@@ -33,6 +34,7 @@ import {
 const DAY = 86_400_000;
 
 function toComment(row: CommunityCommentRow): CommunityComment {
+  const chapterNumber = row.chapter_number === null ? null : Number(row.chapter_number);
   return {
     id: row.id,
     text: row.text,
@@ -40,22 +42,14 @@ function toComment(row: CommunityCommentRow): CommunityComment {
     createdAt: new Date(row.created_at).toISOString(),
     likes: row.likes,
     series: { id: row.series_id, slug: row.slug, title: row.title, type: row.type },
-    chapterNumber: row.chapter_number === null ? null : Number(row.chapter_number),
+    chapterNumber,
     chapterLanguage: row.chapter_language,
-    path: commentPath(
-      row.type,
-      row.slug,
-      row.id,
-      row.chapter_id !== null && row.chapter_number !== null
-        ? { id: row.chapter_id, number: Number(row.chapter_number) }
-        : null,
-    ),
+    path: commentPath(row.type, row.slug, row.id, chapterRef(row.chapter_id, chapterNumber)),
   };
 }
 
 function toActivity(row: ActivityRow): PublicActivity {
-  const chapter =
-    row.chapter_id !== null && row.number !== null ? { id: row.chapter_id, number: row.number } : null;
+  const chapter = chapterRef(row.chapter_id, row.number);
   const path =
     row.kind === 'comment'
       ? commentPath(row.type, row.slug, row.ref_id, chapter)
@@ -67,7 +61,7 @@ function toActivity(row: ActivityRow): PublicActivity {
     at: new Date(row.at).toISOString(),
     series: { id: row.series_id, slug: row.slug, title: row.title, type: row.type },
     chapterNumber: row.number,
-    chapterLanguage: chapter ? row.language : null,
+    chapterLanguage: row.language,
     excerpt: row.excerpt,
     path,
   };

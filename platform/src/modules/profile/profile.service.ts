@@ -4,6 +4,7 @@ import {
   type BadgesResponse,
   buildListMeta,
   chapterOrSeriesPath,
+  chapterRef,
   commentPath,
   type FavoritesResponse,
   isStaffRole,
@@ -29,13 +30,12 @@ function viewer(user: AuthUser): { id: number; staff: boolean } {
 }
 
 function toActivity(row: ActivityRow): Activity {
-  const chapter =
-    row.chapter_id !== null && row.number !== null ? { id: row.chapter_id, number: row.number } : null;
+  const chapter = chapterRef(row.chapter_id, row.number);
   return {
     id: `${row.kind}:${row.ref_id}:${new Date(row.at).getTime()}`,
     type: row.kind,
     chapter: row.number,
-    chapterLanguage: chapter ? row.language : null,
+    chapterLanguage: row.language,
     title: row.title,
     excerpt: row.excerpt,
     date: new Date(row.at).toISOString(),

@@ -1,5 +1,5 @@
 import type { ChapterVariant } from '@warraq/contracts';
-import { chapterLanguageName, westernDigits } from '@warraq/contracts/browser';
+import { chapterLanguageName, otherLanguageName, westernDigits } from '@warraq/contracts/browser';
 import { fmt, t } from '@/i18n';
 import { formatChapterNumber as formatChapterLabel } from '@/lib/format/format';
 
@@ -89,9 +89,7 @@ export function languageBadge(language: string): { code: string; flagged: boolea
 }
 
 /** A chapter language's Arabic name («EN» → «الإنجليزية»); a code the catalogue lacks stays a code. */
-export function languageName(language: string): string {
-  return chapterLanguageName(language);
-}
+export { chapterLanguageName as languageName } from '@warraq/contracts/browser';
 
 /**
  * A chapter's number as a feed names it (an activity, a comment's place): as a name, never rounded
@@ -100,9 +98,8 @@ export function languageName(language: string): string {
  */
 export function feedChapterNumber(number: number, language: string | null): string {
   const n = formatChapterLabel(number);
-  return language === null || language.toUpperCase() === 'AR'
-    ? n
-    : fmt(t.series.numberInLanguage, { n, language: languageName(language) });
+  const other = otherLanguageName(language);
+  return other === null ? n : fmt(t.series.numberInLanguage, { n, language: other });
 }
 
 /** A variant as the readers' pickers name it: its language, then its group or translator. */
@@ -111,7 +108,9 @@ export function variantLabel(variant: {
   group?: string | null | undefined;
   translator?: string | null | undefined;
 }): string {
-  return [languageName(variant.language), variant.group ?? variant.translator].filter(Boolean).join(' · ');
+  return [chapterLanguageName(variant.language), variant.group ?? variant.translator]
+    .filter(Boolean)
+    .join(' · ');
 }
 
 // Shared with the platform's feeds, which label chapters the same way.
